@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** Laravel-compatible error bodies (the seed's back end was Laravel Sanctum). */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+})
+export type ValidationError = z.infer<typeof validationErrorSchema>
+
+export const apiErrorSchema = z.object({ error: z.string(), message: z.string() })
+export type ApiError = z.infer<typeof apiErrorSchema>
+
+/** Global client messages of spec §8. */
+export const CLIENT_MESSAGES = {
+  serverError: 'Wystąpił problem, spróbuj ponownie',
+  unauthorized: 'Zaloguj się, aby mieć dostęp do tej strony',
+  emailAlreadyExist: 'Ten adres email jest już używany przez inne konto',
+} as const
+
+/** Static page list item of GET /api/footers. */
+export const footerItemSchema = z.object({ id: z.number().int(), title: z.string() })
+export const footerPageSchema = footerItemSchema.extend({ name: z.string(), content: z.string() })
+export type FooterItem = z.infer<typeof footerItemSchema>
+export type FooterPage = z.infer<typeof footerPageSchema>

@@ -1,0 +1,5 @@
+export * from './catalogue/index.ts'
+export * from './format.ts'
+export * from './filters.ts'
+export * from './listing.ts'
+export * from './errors.ts'

@@ -1,0 +1,3 @@
+export * from './users.ts'
+export * from './catalogue.ts'
+export * from './listings.ts'

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp,
+} from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+import { categories } from './catalogue.ts'
+
+export type ListingStatus = 'draft' | 'awaiting_payment' | 'active' | 'ended' | 'expired' | 'rejected'
+export type OfferTypeValue = 'sell' | 'rent' | 'exchange' | 'for_free'
+export interface AttributeValue { id: number; value: string | string[] }
+
+/**
+ * Listings. `attributes` keeps the spec's [{id, value}] list as sent; the facets search filters on are also kept
+ * in typed columns so they can be indexed (docs/decisions/004-listing-columns.md).
+ */
+export const listings = pgTable('listings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  slug: text('slug').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
+  categoryId: integer('category_id').notNull().references(() => categories.id),
+  offerType: text('offer_type').$type<OfferTypeValue>().notNull(),
+  adType: text('ad_type').$type<'offer' | 'seek'>().notNull().default('offer'),
+  status: text('status').$type<ListingStatus>().notNull().default('draft'),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  /** Grosze. */
+  price: bigint('price', { mode: 'number' }).notNull(),
+  area: numeric('area', { precision: 10, scale: 2, mode: 'number' }),
+  /** Grosze per m², kept for sorting and filtering. */
+  pricePerM2: bigint('price_per_m2', { mode: 'number' }),
+  rooms: smallint('rooms'),
+  bathrooms: smallint('bathrooms'),
+  floor: text('floor'),
+  buildingType: text('building_type'),
+  market: text('market'),
+  condition: text('condition'),
+  ownership: text('ownership'),
+  rentalPeriods: text('rental_periods').array().notNull().default(sql`'{}'::text[]`),
+  extras: text('extras').array().notNull().default(sql`'{}'::text[]`),
+  nearby: text('nearby').array().notNull().default(sql`'{}'::text[]`),
+  negotiable: boolean('negotiable').notNull().default(false),
+  instalments: boolean('instalments').notNull().default(false),
+  urgent: boolean('urgent').notNull().default(false),
+  bargain: boolean('bargain').notNull().default(false),
+  billsIncluded: boolean('bills_included').notNull().default(false),
+  attributes: jsonb('attributes').$type<AttributeValue[]>().notNull().default([]),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  locationName: text('location_name').notNull(),
+  city: text('city').notNull(),
+  citySlug: text('city_slug').notNull(),
+  district: text('district'),
+  voivodeship: text('voivodeship'),
+  /** Lower-cased, diacritic-free title + place names, maintained by the application for phrase search. */
+  searchText: text('search_text').notNull().default(''),
+  links: jsonb('links').$type<{ video?: string | null; video_2?: string | null; walk_video?: string | null }>().notNull().default({}),
+  isPromoted: boolean('is_promoted').notNull().default(false),
+  promotedUntil: timestamp('promoted_until', { withTimezone: true }),
+  raisedAt: timestamp('raised_at', { withTimezone: true }),
+  visibleFrom: timestamp('visible_from', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  views: integer('views').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
+  index('listings_status_promoted_idx').on(t.status, t.isPromoted, t.createdAt.desc()),
+  index('listings_category_idx').on(t.categoryId, t.offerType, t.status),
+  index('listings_city_idx').on(t.citySlug, t.offerType, t.status),
+  index('listings_user_idx').on(t.userId, t.status),
+  index('listings_price_idx').on(t.price),
+])
+
+export const listingPhotos = pgTable('listing_photos', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  listingId: bigint('listing_id', { mode: 'number' }).notNull().references(() => listings.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<'photo' | 'plan' | 'ecertificate'>().notNull().default('photo'),
+  position: smallint('position').notNull().default(0),
+  /** Storage key; the files are `{key}/{sm|md|lg}.webp` (see apps/api storage). */
+  storageKey: text('storage_key').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** A tiny blurred placeholder as a data URI. */
+  placeholder: text('placeholder'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('listing_photos_listing_idx').on(t.listingId, t.kind, t.position)])
