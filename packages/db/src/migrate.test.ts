@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDb, type DbHandle } from './client.ts'
+import type { DbHandle } from './client.ts'
 import { migrate } from './migrate.ts'
-import { syncCatalogue } from './sync-catalogue.ts'
+import { openTestDb } from './testing.ts'
 import { categories } from './schema/index.ts'
 
 let h: DbHandle
 beforeAll(async () => {
-  h = await openDb({ url: process.env.TEST_DATABASE_URL })
-  await migrate(h)
-  await migrate(h) // idempotent
-  await syncCatalogue(h.db)
+  h = await openTestDb()
+  await migrate(h) // a second run is a no-op
 }, 120_000)
 afterAll(() => h?.close())
 
 describe('migrations', () => {
   it('enable the search extensions', async () => {
-    const r = await h.db.execute(sql`select unaccent('Łódź') as u, earth_distance(ll_to_earth(52.23, 21.01), ll_to_earth(50.06, 19.94)) as d`)
-    const row = (r as unknown as { rows: { u: string; d: number }[] }).rows[0]
+    const r = await h.db.execute(sql`select unaccent('Łódź') as u, earth_distance(ll_to_earth(52.23, 21.01), ll_to_earth(50.06, 19.94)) as d, 'A'::citext = 'a' as c`)
+    const row = (r as unknown as { rows: { u: string; d: number; c: boolean }[] }).rows[0]
     expect(row.u).toBe('Lodz')
     expect(Number(row.d)).toBeGreaterThan(250_000)
+    expect(row.c).toBe(true)
   })
   it('sync the category tree', async () => {
     const rows = await h.db.select().from(categories)
