@@ -1,3 +1,4 @@
 export * from './users.ts'
 export * from './catalogue.ts'
 export * from './listings.ts'
+export * from './auth.ts'
