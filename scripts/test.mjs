@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+// `npm test`: every test layer in order, failing fast, with a timed summary at the end.
+//   1. type check (packages + api, then apps/web with its generated route types)
+//   2. vitest on embedded PGlite
+//   3. the same vitest suite on real PostgreSQL (TEST_DATABASE_URL, or 127.0.0.1:5432/test, or a throw-away server)
+//   4. Playwright e2e against the real app (`node scripts/start.mjs`, see playwright.config.ts)
+// Environment: SKIP_PG=1 skips step 3 when no PostgreSQL can be found (never silently); SKIP_E2E=1 skips step 4.
+// Arguments: step names to run only those, e.g. `npm test -- types unit`.
+import { spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(join(root, 'package.json'))
+const isTTY = process.stdout.isTTY
+const c = (code, s) => (isTTY ? `\x1b[${code}m${s}\x1b[0m` : s)
+const bold = (s) => c(1, s)
+const green = (s) => c(32, s)
+const red = (s) => c(31, s)
+const yellow = (s) => c(33, s)
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+class StepFailure extends Error {}
+
+/** Runs a command with inherited output; rejects with StepFailure on a non-zero exit. */
+function run(cmd, args, { env = process.env, cwd = root } = {}) {
+  const shown = [cmd, ...args].map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')
+  console.log(c(2, `$ ${shown}${cwd !== root ? `   (in ${cwd.startsWith(root) ? cwd.slice(root.length + 1) : cwd})` : ''}`))
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: 'inherit' })
+    current = child
+    child.on('error', (e) => reject(new StepFailure(`${cmd}: ${e.message}`)))
+    child.on('exit', (code, signal) => {
+      current = null
+      if (code === 0) resolve()
+      else reject(new StepFailure(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`))
+    })
+  })
+}
+let current = null
+
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const envWithout = (...keys) => {
+  const env = { ...process.env }
+  for (const k of keys) delete env[k]
+  return env
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL for step 3
+
+// PG_PROBE_URL only exists to exercise the throw-away path on a machine that has a server on 5432.
+const PROBE_URL = process.env.PG_PROBE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+async function answers(url) {
+  const { default: pg } = await import(require.resolve('pg'))
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+function pgBinDir() {
+  const base = '/usr/lib/postgresql'
+  if (!existsSync(base)) return null
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions.length ? join(base, versions[0], 'bin') : null
+}
+
+/**
+ * A throw-away PostgreSQL server in a temp folder (initdb refuses to run as root, so as root it runs as the
+ * `postgres` system user, or `nobody`). Returns { url, stop }.
+ */
+async function startThrowAwayPg(binDir) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'))
+  const data = join(dir, 'data')
+  const log = join(dir, 'server.log')
+  let asUser = []
+  if (process.getuid?.() === 0) {
+    const user = ['postgres', 'nobody'].find((u) => spawnSync('id', ['-u', u]).status === 0)
+    if (!user) throw new StepFailure('running as root and neither a postgres nor a nobody user exists to run initdb')
+    const uid = Number(spawnSync('id', ['-u', user]).stdout.toString())
+    const gid = Number(spawnSync('id', ['-g', user]).stdout.toString())
+    chownSync(dir, uid, gid)
+    asUser = ['runuser', '-u', user, '--']
+  }
+  const port = await freePort()
+  const argv = (args) => [...asUser, ...args]
+  const sh = (args) => {
+    const [cmd, ...rest] = argv(args)
+    return run(cmd, rest, { cwd: dir })
+  }
+  writeFileSync(join(dir, 'README'), 'throw-away PostgreSQL started by scripts/test.mjs; safe to delete\n')
+  const stop = async () => {
+    // Immediate: the data is thrown away anyway.
+    const [cmd, ...rest] = argv([join(binDir, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'])
+    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(cmd, rest, { stdio: 'ignore' })
+    rmSync(dir, { recursive: true, force: true })
+  }
+  stopPg = stop
+  try {
+    await sh([join(binDir, 'initdb'), '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    await sh([join(binDir, 'pg_ctl'), '-D', data, '-l', log, '-w', '-t', '60', '-o', opts, 'start'])
+    const { default: pg } = await import(require.resolve('pg'))
+    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+    await admin.connect()
+    await admin.query('CREATE DATABASE test')
+    await admin.end()
+  } catch (e) {
+    if (existsSync(log)) console.error(readFileSync(log, 'utf8'))
+    await stop()
+    throw e
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/test`, stop }
+}
+let stopPg = null
+
+async function vitestOnPostgres() {
+  let url = process.env.TEST_DATABASE_URL
+  let source = 'TEST_DATABASE_URL'
+  let server = null
+  if (!url) {
+    if (await answers(PROBE_URL)) {
+      url = PROBE_URL
+      source = 'local server on 127.0.0.1:5432'
+    } else {
+      const binDir = pgBinDir()
+      if (!binDir) {
+        if (process.env.SKIP_PG === '1') return 'skipped (SKIP_PG=1, no PostgreSQL found)'
+        throw new StepFailure(
+          `no PostgreSQL: nothing answers on ${PROBE_URL}, TEST_DATABASE_URL is unset and no ` +
+            `/usr/lib/postgresql/*/bin/initdb exists.\n  Run .ci/run (installs postgresql), set TEST_DATABASE_URL, ` +
+            `or SKIP_PG=1 to skip this step knowingly.`,
+        )
+      }
+      console.log(`no server on 127.0.0.1:5432; starting a throw-away one from ${binDir}`)
+      server = await startThrowAwayPg(binDir)
+      url = server.url
+      source = `throw-away server (${binDir.split('/').at(-2)}) on ${new URL(url).port}`
+    }
+  }
+  console.log(`PostgreSQL: ${source} → ${url.replace(/:[^:@/]*@/, ':***@')}`)
+  try {
+    await run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: url } })
+  } finally {
+    if (server) {
+      await server.stop()
+      stopPg = null
+    }
+  }
+  return `on ${source}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const webDir = join(root, 'apps', 'web')
+const steps = [
+  {
+    name: 'types',
+    title: 'type check',
+    async run() {
+      await run(bin('tsc'), ['-p', 'tsconfig.json'])
+      if (!existsSync(join(webDir, 'tsconfig.json'))) return 'packages + api (apps/web has no tsconfig.json yet)'
+      await run(bin('react-router'), ['typegen'], { cwd: webDir })
+      await run(bin('tsc'), ['-p', 'apps/web'])
+      return 'packages + api + web'
+    },
+  },
+  {
+    name: 'unit',
+    title: 'vitest on PGlite',
+    async run() {
+      await run(bin('vitest'), ['run'], { env: envWithout('TEST_DATABASE_URL') })
+    },
+  },
+  { name: 'pg', title: 'vitest on PostgreSQL', run: vitestOnPostgres },
+  {
+    name: 'e2e',
+    title: 'Playwright e2e',
+    async run() {
+      if (process.env.SKIP_E2E === '1') return 'skipped (SKIP_E2E=1)'
+      await run(bin('playwright'), ['test'], { env: envWithout('TEST_DATABASE_URL') })
+    },
+  },
+]
+
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const unknown = only.filter((n) => !steps.some((s) => s.name === n))
+if (unknown.length) {
+  console.error(`unknown step(s) ${unknown.join(', ')}; steps: ${steps.map((s) => s.name).join(', ')}`)
+  process.exit(2)
+}
+
+const onSignal = (sig) => {
+  current?.kill(sig)
+  stopPg?.()
+  process.exit(130)
+}
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
+
+const results = []
+const t0 = Date.now()
+let failed = false
+for (const step of steps) {
+  if (only.length && !only.includes(step.name)) continue
+  if (failed) {
+    results.push({ step, status: 'not run', ms: 0 })
+    continue
+  }
+  console.log(`\n${bold(`▶ ${step.title}`)} ${c(2, `[${step.name}]`)}`)
+  const start = Date.now()
+  try {
+    const note = await step.run()
+    const ms = Date.now() - start
+    results.push({ step, status: note?.startsWith('skipped') ? 'skipped' : 'ok', note, ms })
+    console.log(`${green('✔')} ${step.title} ${c(2, secs(ms))}`)
+  } catch (e) {
+    const ms = Date.now() - start
+    failed = true
+    results.push({ step, status: 'FAILED', note: e instanceof StepFailure ? e.message : (e?.stack ?? String(e)), ms })
+    console.log(`${red('✘')} ${step.title} ${c(2, secs(ms))}`)
+  }
+}
+
+console.log(`\n${bold('Summary')}`)
+for (const r of results) {
+  const mark = r.status === 'ok' ? green('ok     ') : r.status === 'FAILED' ? red('FAILED ') : yellow(r.status.padEnd(7))
+  console.log(`  ${mark} ${r.step.title.padEnd(22)} ${secs(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`)
+}
+console.log(`  total ${secs(Date.now() - t0)}`)
+process.exit(failed ? 1 : 0)
