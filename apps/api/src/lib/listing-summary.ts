@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { categories, listingPhotos, listings, type Db } from '@portal/db'
+import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
+
+/** Listings visitors may see: active, already visible and not expired. */
+export function publicListingCondition(): SQL {
+  const now = sql`now()`
+  return and(
+    eq(listings.status, 'active'),
+    or(isNull(listings.visibleFrom), lte(listings.visibleFrom, now)),
+    or(isNull(listings.expiresAt), gt(listings.expiresAt, now)),
+  )!
+}
+
+export function promotedCondition(): SQL {
+  return and(eq(listings.isPromoted, true), or(isNull(listings.promotedUntil), gt(listings.promotedUntil, sql`now()`)))!
+}
+
+const summaryColumns = {
+  id: listings.id,
+  slug: listings.slug,
+  title: listings.title,
+  price: listings.price,
+  pricePerM2: listings.pricePerM2,
+  area: listings.area,
+  rooms: listings.rooms,
+  categoryId: listings.categoryId,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  offerType: listings.offerType,
+  adType: listings.adType,
+  city: listings.city,
+  district: listings.district,
+  locationName: listings.locationName,
+  lat: listings.lat,
+  lon: listings.lon,
+  isPromoted: listings.isPromoted,
+  createdAt: listings.createdAt,
+}
+
+/**
+ * A page of ListingSummary rows matching `where`, newest first, with each listing's first photo and photo count
+ * (one extra query over listing_photos for the whole page instead of one per listing).
+ */
+export async function listSummaries(db: Db, where: SQL, limit: number, offset: number): Promise<ListingSummary[]> {
+  const rows = await db.select(summaryColumns).from(listings)
+    .innerJoin(categories, eq(categories.id, listings.categoryId))
+    .where(where)
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(limit).offset(offset)
+  if (rows.length === 0) return []
+  const photos = await db.select({
+    listingId: listingPhotos.listingId,
+    storageKey: listingPhotos.storageKey,
+    width: listingPhotos.width,
+    height: listingPhotos.height,
+    placeholder: listingPhotos.placeholder,
+    count: sql<number>`count(*) over (partition by ${listingPhotos.listingId})`.mapWith(Number),
+  }).from(listingPhotos)
+    .where(and(inArray(listingPhotos.listingId, rows.map((r) => r.id)), eq(listingPhotos.kind, 'photo')))
+    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position), asc(listingPhotos.id))
+  const first = new Map<number, (typeof photos)[number]>()
+  for (const p of photos) if (!first.has(Number(p.listingId))) first.set(Number(p.listingId), p)
+
+  return rows.map((r) => {
+    const p = first.get(Number(r.id))
+    return {
+      id: Number(r.id),
+      slug: r.slug,
+      title: r.title,
+      price: Number(r.price),
+      price_per_m2: r.pricePerM2 === null ? null : Number(r.pricePerM2),
+      area: r.area === null ? null : Number(r.area),
+      rooms: r.rooms,
+      category: { id: r.categoryId, slug: r.categorySlug, name: r.categoryName },
+      offer_type: r.offerType,
+      ad_type: r.adType,
+      city: r.city,
+      district: r.district,
+      location_name: r.locationName,
+      lat: r.lat,
+      lon: r.lon,
+      photo: p ? {
+        url: photoUrl(p.storageKey, 'md'),
+        srcset: photoSrcSet(p.storageKey),
+        placeholder: p.placeholder,
+        width: p.width,
+        height: p.height,
+      } : null,
+      photos_count: p?.count ?? 0,
+      is_promoted: r.isPromoted,
+      created_at: new Date(r.createdAt).toISOString(),
+    }
+  })
+}
+
+export async function countListings(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listings).where(where)
+  return row?.n ?? 0
+}

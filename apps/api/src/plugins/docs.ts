@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+
+/** OpenAPI generated from the routes' zod schemas; UI at /api/docs, JSON at /api/docs/json. */
+export default fp(async function docs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Portal nieruchomości API',
+        description: 'Laravel Sanctum compatible: call GET /api/sanctum/csrf-cookie first, then send the XSRF-TOKEN ' +
+          'cookie back as the X-XSRF-TOKEN header on POST/PUT/PATCH/DELETE. Errors: 422 {message, errors}, ' +
+          'other 4xx/5xx {error, message}.',
+        version: '1.0.0',
+      },
+      servers: [{ url: app.env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+}, { name: 'docs' })

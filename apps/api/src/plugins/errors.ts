@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { HttpError, SERVER_ERROR_BODY } from '../lib/http-errors.ts'
+import { laravelValidationBody } from '../lib/validation.ts'
+
+/** Polish texts for the client errors fastify itself raises (bad JSON, wrong content type, ...). */
+const CLIENT_ERROR_TEXTS: Record<number, [string, string]> = {
+  400: ['bad_request', 'Nieprawidłowe żądanie.'],
+  401: ['unauthenticated', 'Zaloguj się, aby mieć dostęp do tej strony'],
+  403: ['forbidden', 'Brak dostępu.'],
+  404: ['not_found', 'Nie znaleziono.'],
+  405: ['method_not_allowed', 'Niedozwolona metoda.'],
+  406: ['not_acceptable', 'Nieobsługiwany format odpowiedzi.'],
+  408: ['request_timeout', 'Przekroczono czas żądania.'],
+  411: ['length_required', 'Brak nagłówka Content-Length.'],
+  413: ['payload_too_large', 'Przesłane dane są zbyt duże.'],
+  414: ['uri_too_long', 'Adres jest zbyt długi.'],
+  415: ['unsupported_media_type', 'Nieobsługiwany typ danych.'],
+  429: ['too_many_requests', 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.'],
+  431: ['headers_too_large', 'Nagłówki żądania są zbyt duże.'],
+}
+
+const SPECIFIC_400: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Nieprawidłowy JSON w treści żądania.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Pusta treść żądania przy Content-Type: application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Nieprawidłowy nagłówek Content-Length.',
+}
+
+/**
+ * One error contract for the whole API: 422 Laravel validation bodies, `{error, message}` for other client
+ * errors, a generic Polish 500 (details only in the log) for everything unexpected. Bad input never yields 500.
+ */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & Partial<HttpError>, request, reply) => {
+    if (err.validation) {
+      return reply.code(422).send(laravelValidationBody(err.validation, err.validationContext))
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ error: err.error, message: err.message })
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) {
+      const [code, text] = CLIENT_ERROR_TEXTS[status] ?? ['bad_request', 'Nieprawidłowe żądanie.']
+      if (status >= 400 && status !== 429) request.log.info({ code: err.code, msg: err.message }, 'client error')
+      return reply.code(status).send({ error: code, message: (err.code && SPECIFIC_400[err.code]) || text })
+    }
+    request.log.error({ err }, 'unhandled error')
+    return reply.code(500).send(SERVER_ERROR_BODY)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
+  })
+}, { name: 'errors' })

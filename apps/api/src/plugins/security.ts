@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import { HttpError } from '../lib/http-errors.ts'
+
+/**
+ * Requests the SSR makes in-process through `app.inject` carry this header so they do not all land in the
+ * 127.0.0.1 rate-limit bucket (the outer page request is limited already). Random per process: unforgeable.
+ */
+export const INTERNAL_HEADER = 'x-portal-internal'
+export const INTERNAL_TOKEN = randomBytes(24).toString('hex')
+
+export function isInternalRequest(request: FastifyRequest): boolean {
+  return request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN
+}
+
+export interface SecurityOptions {
+  /** Content-Security-Policy on; off in `npm run dev` where Vite injects inline scripts and a websocket. */
+  csp?: boolean
+  /** Requests per minute per client across the whole site; routes tighten with `config.rateLimit`. */
+  rateLimitMax?: number
+}
+
+export default fp(async function security(app: FastifyInstance, opts: SecurityOptions) {
+  await app.register(helmet, {
+    global: true,
+    // React Router's SSR inlines its hydration data and module loader as <script>s and the design uses inline
+    // style attributes, so both need 'unsafe-inline'; everything else is same-origin only.
+    contentSecurityPolicy: opts.csp === false ? false : {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // Photos under /uploads are same-origin; COEP would only break embedding of external media later.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitMax ?? 1200,
+    timeWindow: '1 minute',
+    // Static files (a page pulls dozens) and in-process SSR calls are not counted.
+    allowList: (request) => isInternalRequest(request) || /^\/(assets|uploads)\//.test(request.url) ||
+      request.url === '/favicon.ico',
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
+      return new HttpError(429, 'too_many_requests', `Zbyt wiele żądań. Spróbuj ponownie za ${seconds} s.`)
+    },
+  })
+}, { name: 'security' })

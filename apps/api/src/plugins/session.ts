@@ -1,0 +1,158 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import cookie from '@fastify/cookie'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { sessions } from '@portal/db'
+import { CSRF_MISMATCH_BODY } from '../lib/http-errors.ts'
+
+/**
+ * Server-side sessions, Laravel Sanctum style: an httpOnly `portal_session` cookie holding a random id (only its
+ * SHA-256 is stored in `sessions`) and a readable `XSRF-TOKEN` cookie the browser echoes as `X-XSRF-TOKEN` on
+ * every state-changing request. Guests get a session too so the CSRF token has something to bind to.
+ */
+export const SESSION_COOKIE = 'portal_session'
+export const XSRF_COOKIE = 'XSRF-TOKEN'
+export const SESSION_TTL_MS = 120 * 60 * 1000
+/** Sliding expiry is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export interface RequestSession {
+  /** The sessions row id (SHA-256 of the cookie value), never the cookie value itself. */
+  id: string
+  userId: number | null
+  csrfToken: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null
+  }
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
+const token = () => randomBytes(32).toString('base64url')
+
+function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: request.server.env.PUBLIC_URL.startsWith('https:'),
+    maxAge: SESSION_TTL_MS / 1000,
+  }
+}
+
+function setSessionCookies(request: FastifyRequest, reply: FastifyReply, cookieValue: string, csrfToken: string) {
+  reply.setCookie(SESSION_COOKIE, cookieValue, cookieOptions(request, true))
+  reply.setCookie(XSRF_COOKIE, csrfToken, cookieOptions(request, false))
+}
+
+/** Re-sends the cookies of the current session (the browser may have lost the readable XSRF-TOKEN). */
+export function resendSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (request.session && raw) setSessionCookies(request, reply, raw, request.session.csrfToken)
+}
+
+let created = 0
+
+/** Starts a new session (guest unless userId is given), sets both cookies and `request.session`. */
+export async function createSession(
+  request: FastifyRequest, reply: FastifyReply, opts: { userId?: number | null } = {},
+): Promise<RequestSession> {
+  const db = request.server.db.db
+  const cookieValue = token()
+  const session: RequestSession = { id: sha256(cookieValue), userId: opts.userId ?? null, csrfToken: token() }
+  await db.insert(sessions).values({
+    id: session.id,
+    userId: session.userId,
+    csrfToken: session.csrfToken,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  })
+  // Expired rows are swept now and then, on the index over expires_at.
+  if (++created % 100 === 1) await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  setSessionCookies(request, reply, cookieValue, session.csrfToken)
+  request.session = session
+  return session
+}
+
+/**
+ * Replaces the current session with a fresh id and CSRF token (log-in, log-out, privilege change) so a session
+ * id known before cannot be used after: protects against session fixation.
+ */
+export async function rotateSession(
+  request: FastifyRequest, reply: FastifyReply, opts: { userId: number | null },
+): Promise<RequestSession> {
+  if (request.session) await request.server.db.db.delete(sessions).where(eq(sessions.id, request.session.id))
+  return createSession(request, reply, opts)
+}
+
+/** Ends the session: deletes the row and clears both cookies. */
+export async function destroySession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await request.server.db.db.delete(sessions).where(eq(sessions.id, request.session.id))
+  reply.clearCookie(SESSION_COOKIE, { path: '/' })
+  reply.clearCookie(XSRF_COOKIE, { path: '/' })
+  request.session = null
+}
+
+/** Ends every session of a user (password change, account deletion). */
+export async function destroyUserSessions(request: FastifyRequest, userId: number): Promise<void> {
+  await request.server.db.db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw || raw.length > 200) return
+  const id = sha256(raw)
+  const now = new Date()
+  const [row] = await request.server.db.db
+    .select({ id: sessions.id, userId: sessions.userId, csrfToken: sessions.csrfToken, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1)
+  if (!row) return
+  request.session = { id: row.id, userId: row.userId, csrfToken: row.csrfToken }
+  if (now.getTime() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await request.server.db.db.update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.id))
+    // The cookies slide along with the row.
+    setSessionCookies(request, reply, raw, row.csrfToken)
+  }
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** Loads `request.session` for /api requests and rejects unsafe methods without a matching CSRF header (419). */
+export default fp(async function sessionPlugin(app: FastifyInstance) {
+  await app.register(cookie)
+  app.decorateRequest('session', null)
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return
+    await loadSession(request, reply)
+    if (!UNSAFE_METHODS.has(request.method)) return
+    const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']
+    const sent = Array.isArray(header) ? header[0] : header
+    // The cookie is URL-encoded by some clients (axios reads it raw); accept both forms.
+    const decoded = sent ? safeDecode(sent) : ''
+    if (!request.session || !sent || !(sameToken(sent, request.session.csrfToken) || sameToken(decoded, request.session.csrfToken))) {
+      return reply.code(419).send(CSRF_MISMATCH_BODY)
+    }
+  })
+}, { name: 'session', dependencies: [] })
+
+function safeDecode(v: string): string {
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    return v
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { pages } from '@portal/db'
+import { apiErrorSchema, footerItemSchema, footerPageSchema } from '@portal/contracts/errors'
+import { notFound } from '../../lib/http-errors.ts'
+
+/** Static footer pages (spec §7 GET /api/footers, GET /api/footers/{id}; shown at /strony/{id}). */
+const footers: FastifyPluginAsyncZod = async (app) => {
+  app.get('/footers', {
+    schema: {
+      tags: ['pages'],
+      summary: 'Active static pages for the footer',
+      response: { 200: z.array(footerItemSchema) },
+    },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60')
+    return app.db.db.select({ id: pages.id, title: pages.title }).from(pages)
+      .where(eq(pages.status, 'active')).orderBy(asc(pages.position), asc(pages.id))
+  })
+
+  app.get('/footers/:id', {
+    schema: {
+      tags: ['pages'],
+      summary: 'One static page',
+      // Any text is accepted here so that a non-numeric id is a 404 (no such page), as in the original system.
+      params: z.object({ id: z.string() }),
+      response: { 200: footerPageSchema, 404: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params
+    if (!/^\d{1,9}$/.test(id)) throw notFound('Nie znaleziono strony.')
+    const [page] = await app.db.db
+      .select({ id: pages.id, title: pages.title, name: pages.name, content: pages.content })
+      .from(pages).where(and(eq(pages.id, Number(id)), eq(pages.status, 'active'))).limit(1)
+    if (!page) throw notFound('Nie znaleziono strony.')
+    reply.header('cache-control', 'public, max-age=60')
+    return page
+  })
+}
+export default footers
