@@ -63,7 +63,9 @@ export async function buildApp(opts: BuildAppOptions) {
   })
 
   await app.register(errors)
-  await app.register(security, { csp: opts.csp, rateLimitMax: opts.rateLimitMax })
+  await app.register(security, {
+    csp: opts.csp, rateLimitMax: opts.rateLimitMax, https: env.PUBLIC_URL.startsWith('https:'),
+  })
   await app.register(session)
   await app.register(docs)
   await app.register(uploads)

@@ -21,6 +21,8 @@ export interface SecurityOptions {
   csp?: boolean
   /** Requests per minute per client across the whole site; routes tighten with `config.rateLimit`. */
   rateLimitMax?: number
+  /** The site is served over https (PUBLIC_URL): only then HSTS and upgrade-insecure-requests. */
+  https?: boolean
 }
 
 export default fp(async function security(app: FastifyInstance, opts: SecurityOptions) {
@@ -39,11 +41,12 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
-        'upgrade-insecure-requests': null,
+        'upgrade-insecure-requests': opts.https ? [] : null,
       },
     },
     // Photos under /uploads are same-origin; COEP would only break embedding of external media later.
     crossOriginEmbedderPolicy: false,
+    hsts: opts.https ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
 

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../plugins/security.ts'
+
+/**
+ * What React Router loaders and actions get as `context` (docs/team-conventions.md): `api(path, init)` runs the
+ * request in-process against the Fastify app through `inject` (no loopback socket), carrying the page request's
+ * cookies so the user's session applies. Set-Cookie of such calls is not passed on to the browser.
+ */
+export interface LoadContext {
+  api: (path: string, init?: RequestInit) => Promise<Response>
+}
+
+/** Headers of the page request that an API call made on its behalf should see. */
+const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-request-id'] as const
+
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest): LoadContext {
+  return {
+    api: async (path, init = {}) => {
+      if (!path.startsWith('/api/')) throw new Error(`context.api only reaches /api/*, got ${path}`)
+      // Let the Fetch API normalise any body type (string, URLSearchParams, FormData, Blob) and its content type.
+      const normalized = new Request(new URL(path, 'http://internal'), {
+        ...init,
+        // Fetch forbids a body on GET/HEAD; duplex is needed when the body is a stream.
+        ...(init.body != null ? { duplex: 'half' } : {}),
+      } as RequestInit)
+      const headers: Record<string, string> = { accept: 'application/json' }
+      for (const name of FORWARDED) {
+        const v = request.headers[name]
+        if (typeof v === 'string') headers[name] = v
+      }
+      normalized.headers.forEach((value, key) => { headers[key] = value })
+      headers[INTERNAL_HEADER] = INTERNAL_TOKEN
+      const payload = init.body != null ? Buffer.from(await normalized.arrayBuffer()) : undefined
+      const res = await app.inject({
+        method: normalized.method as 'GET',
+        url: path,
+        headers,
+        payload,
+        remoteAddress: request.ip,
+      })
+      const out = new Headers()
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue
+        for (const v of Array.isArray(value) ? value : [String(value)]) out.append(key, v)
+      }
+      const nullBody = res.statusCode === 204 || res.statusCode === 304 || normalized.method === 'HEAD'
+      return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out })
+    },
+  }
+}

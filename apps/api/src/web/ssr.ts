@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { existsSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { createLoadContext } from './load-context.ts'
+import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/** A wildcard route scope without body parsers: React Router reads request bodies (form actions) itself. */
+function catchAll(app: FastifyInstance, handler: Parameters<FastifyInstance['route']>[0]['handler']) {
+  return app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    scope.route({ method: [...METHODS], url: '/*', handler })
+    // `/` does not match `/*` in find-my-way.
+    scope.route({ method: [...METHODS], url: '/', handler })
+  })
+}
+
+function apiNotFound(url: string) {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+}
+
+export interface MountWebOptions {
+  /** Loads the server build; called per request in dev (Vite reloads it), once in production. */
+  getBuild: () => Promise<ServerBuild>
+  mode: 'production' | 'development'
+  /** build/client: static files; `/assets/*` are content-hashed and cached for a year. */
+  clientDir?: string
+}
+
+/** Serves the React Router app for every path the API does not own. */
+export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Promise<void> {
+  if (opts.clientDir && existsSync(opts.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      prefix: '/',
+      // Files are listed once at start, one route each, so the SSR catch-all still gets every other path.
+      wildcard: false,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const rel = path.relative(opts.clientDir!, filePath)
+        reply.header('cache-control', rel.startsWith(`assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          // sw.js, favicon, manifest: revalidate so a deploy is picked up.
+          : 'public, max-age=0, must-revalidate')
+      },
+    })
+  }
+
+  let handler: ReturnType<typeof createRequestHandler> | undefined
+  await catchAll(app, async (request, reply) => {
+    if (apiNotFound(request.url)) {
+      return reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
+    }
+    const build = await opts.getBuild()
+    const handle = opts.mode === 'production'
+      ? (handler ??= createRequestHandler(build, 'production'))
+      : createRequestHandler(build, 'development')
+    const response = await handle(toFetchRequest(request, reply), createLoadContext(app, request) as unknown as AppLoadContext)
+    return sendFetchResponse(reply, response)
+  })
+}
+
+/** Without apps/web/build the API still runs; pages answer with a plain 503 saying how to fix it. */
+export async function mountMissingWeb(app: FastifyInstance, buildDir: string): Promise<void> {
+  await catchAll(app, async (request, reply) => {
+    if (apiNotFound(request.url)) {
+      return reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
+    }
+    return reply.code(503).type('text/plain; charset=utf-8').header('retry-after', '30').send(
+      `Serwis niedostępny: brak zbudowanej aplikacji webowej (${buildDir}).\n` +
+      'The web build is missing. Run `npm run build` (or `npm start`, which builds it) and restart.\n' +
+      'The API is available under /api (see /api/docs).\n',
+    )
+  })
+}
