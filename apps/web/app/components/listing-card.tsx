@@ -1,0 +1,123 @@
+import { Link } from 'react-router'
+import type { ListingSummary } from '@portal/contracts/listing'
+import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, roomsLabel } from '~/lib/listing-text'
+import { useToast } from '~/lib/toast'
+import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
+
+/** Card widths in the home grids (1 / 2 / 3 / 4 columns inside a 1200 px page), for the browser to pick a photo. */
+export const CARD_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)'
+
+function Photo({ listing, priority }: { listing: ListingSummary; priority: boolean }) {
+  const photo = listing.photo
+  return (
+    <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+      {photo ? (
+        <>
+          {photo.placeholder && (
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 scale-110 bg-cover bg-center blur-lg"
+              style={{ backgroundImage: `url("${photo.placeholder}")` }}
+            />
+          )}
+          <img
+            src={photo.url}
+            srcSet={photo.srcset}
+            sizes={CARD_SIZES}
+            width={photo.width}
+            height={photo.height}
+            alt={photoAlt(listing)}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding={priority ? 'sync' : 'async'}
+            className="relative size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        </>
+      ) : (
+        <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-400">
+          <CameraIcon size={32} />
+          <span className="text-sm">Brak zdjęcia</span>
+        </div>
+      )}
+      <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+        {listing.is_promoted && (
+          <span className="rounded-full bg-accent-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Wyróżnione</span>
+        )}
+        {listing.ad_type === 'seek' && (
+          <span className="rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Szukam</span>
+        )}
+      </div>
+      {listing.photos_count > 1 && (
+        <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs font-medium text-white">
+          <CameraIcon size={14} />
+          <span className="sr-only">Zdjęć: </span>
+          {listing.photos_count}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/**
+ * A listing card (design.md): photo first, then price, price per m², area, rooms, place. The whole card is one
+ * link (the title's link is stretched over it); the heart sits above the link as its own button.
+ */
+export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
+  const toast = useToast()
+  const perM2 = listingPricePerM2(listing)
+  const area = areaLabel(listing.area)
+  const rooms = roomsLabel(listing.rooms)
+
+  return (
+    <article
+      data-listing-card={listing.slug}
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-600"
+    >
+      <Photo listing={listing} priority={priority} />
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <p className="text-xl font-bold tracking-tight text-slate-900">{listingPrice(listing)}</p>
+          {perM2 && <p className="text-sm text-slate-600">{perM2}</p>}
+        </div>
+        <h3 className="line-clamp-2 text-[15px] font-medium leading-snug text-slate-800">
+          <Link
+            to={`/ogloszenia/${listing.slug}`}
+            prefetch="intent"
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {listing.title}
+          </Link>
+        </h3>
+        {(area || rooms) && (
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+            {area && (
+              <li className="inline-flex items-center gap-1.5">
+                <AreaIcon size={16} className="text-slate-500" />
+                <span className="sr-only">Powierzchnia: </span>
+                {area}
+              </li>
+            )}
+            {rooms && (
+              <li className="inline-flex items-center gap-1.5">
+                <BedIcon size={16} className="text-slate-500" />
+                {rooms}
+              </li>
+            )}
+          </ul>
+        )}
+        <p className="mt-auto inline-flex items-start gap-1.5 pt-1 text-sm text-slate-600">
+          <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-400" />
+          {placeLabel(listing)}
+        </p>
+      </div>
+      <button
+        type="button"
+        aria-label="Dodaj do ulubionych"
+        onClick={() => toast.info('Zaloguj się, aby zapisywać ogłoszenia w ulubionych.')}
+        className="absolute right-3 top-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-sm backdrop-blur transition-colors hover:bg-white hover:text-accent-600"
+      >
+        <HeartIcon size={20} />
+      </button>
+    </article>
+  )
+}

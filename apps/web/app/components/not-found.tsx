@@ -1,0 +1,41 @@
+import { Link } from 'react-router'
+
+/** The 404 screen (spec §2 texts, kept in English as given, with a Polish line for everyone else). */
+export function NotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
+      <p className="text-7xl font-extrabold tracking-tight text-accent-600 sm:text-8xl" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">This page could not be found</h1>
+      <p className="mt-2 text-slate-600">Nie znaleźliśmy tej strony. Mogła zostać usunięta albo adres jest błędny.</p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex h-11 items-center rounded-full bg-accent-600 px-6 font-semibold text-white hover:bg-accent-700"
+      >
+        click to return to the main page
+      </Link>
+    </section>
+  )
+}
+
+export function ErrorScreen({ status, detail }: { status?: number; detail?: string }) {
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Wystąpił błąd</h1>
+      <p className="mt-2 max-w-md text-slate-600">
+        Podczas wyświetlania tej strony wystąpił błąd{status ? ` (${status})` : ''}. Spróbuj ponownie za chwilę.
+      </p>
+      {detail && (
+        <pre className="mt-6 max-w-full overflow-auto rounded-lg bg-slate-100 p-4 text-left text-xs text-slate-700">{detail}</pre>
+      )}
+      <Link
+        to="/"
+        reloadDocument
+        className="mt-8 inline-flex h-11 items-center rounded-full bg-accent-600 px-6 font-semibold text-white hover:bg-accent-700"
+      >
+        Wróć na stronę główną
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,133 @@
+import '@fontsource-variable/inter/wght.css'
+import './app.css'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import type { ReactNode } from 'react'
+import { RouterProvider } from 'react-aria-components'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useHref,
+  useNavigate,
+  useRouteLoaderData,
+  type NavigateOptions,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import type { FooterItem } from '@portal/contracts/errors'
+import type { Route } from './+types/root'
+import { ApiBridge } from './components/api-bridge'
+import { SiteHeader } from './components/header/site-header'
+import { LoadingBar } from './components/loading-bar'
+import { ErrorScreen, NotFound } from './components/not-found'
+import { OfflineBanner } from './components/offline-banner'
+import { SiteFooter } from './components/site-footer'
+import { Toaster } from './components/toaster'
+import { serverJson } from './lib/api.server'
+import { pageTitle } from './lib/site'
+import { ToastProvider } from './lib/toast'
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions
+  }
+}
+
+export const links: Route.LinksFunction = () => [
+  // The Latin subset covers the first paint; latin-ext (ą ę ł ń ó ś ź ż) follows through unicode-range.
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  { name: 'description', content: 'Ogłoszenia nieruchomości: mieszkania, domy, działki i lokale na sprzedaż i wynajem w całej Polsce.' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const footers = await serverJson<FooterItem[]>(context, '/api/footers')
+  // The year comes from the server so the server render and hydration agree on it.
+  return { footers: Array.isArray(footers) ? footers : [], year: new Date().getFullYear() }
+}
+
+/** Footer pages barely change: reload them after a form submission only, not on every navigation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="pl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#db2777" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** Header, footer and the global widgets around every screen, the error screens included. */
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const navigate = useNavigate()
+  return (
+    <ToastProvider>
+      <RouterProvider navigate={navigate} useHref={useHref}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
+        >
+          Przejdź do treści
+        </a>
+        <LoadingBar />
+        <div className="sticky top-0 z-40">
+          <SiteHeader />
+          <OfflineBanner />
+        </div>
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
+        <Toaster />
+        <ApiBridge />
+      </RouterProvider>
+    </ToastProvider>
+  )
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <title>{pageTitle('Nie znaleziono strony')}</title>
+        <NotFound />
+      </Shell>
+    )
+  }
+  const status = isRouteErrorResponse(error) ? error.status : undefined
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
+  return (
+    <Shell>
+      <title>{pageTitle('Wystąpił błąd')}</title>
+      <ErrorScreen status={status} detail={detail} />
+    </Shell>
+  )
+}

@@ -1,0 +1,64 @@
+import type { ListingSummary } from '@portal/contracts/listing'
+import { serverJson } from '~/lib/api.server'
+import { pageTitle } from '~/lib/site'
+import { HomeHero } from '~/components/home/home-hero'
+import { ListingSection } from '~/components/home/listing-section'
+import type { Route } from './+types/home'
+
+interface OffersPage {
+  data: ListingSummary[]
+  total: number
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [promoted, latest] = await Promise.all([
+    serverJson<OffersPage>(context, '/api/offers?promoted=1&limit=8'),
+    serverJson<OffersPage>(context, '/api/offers?limit=12'),
+  ])
+  return {
+    // null = the API failed (the section says so); [] = there is honestly nothing to show.
+    promoted: promoted?.data ?? null,
+    latest: latest?.data ?? null,
+    total: latest?.total ?? null,
+  }
+}
+
+export function headers(): HeadersInit {
+  // Fresh listings matter more than a cache hit; let shared caches keep it for a few seconds only.
+  return { 'Cache-Control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60' }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  {
+    name: 'description',
+    content: 'Znajdź mieszkanie, dom, działkę lub lokal: tysiące ogłoszeń na sprzedaż i wynajem w całej Polsce.',
+  },
+]
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { promoted, latest, total } = loaderData
+  const hasPromoted = promoted === null || promoted.length > 0
+  return (
+    <>
+      <HomeHero total={total} />
+      {hasPromoted && (
+        <ListingSection
+          id="wyroznione"
+          title="Wyróżnione ogłoszenia"
+          subtitle="Oferty promowane przez ogłoszeniodawców."
+          listings={promoted}
+          priorityCount={4}
+        />
+      )}
+      <ListingSection
+        id="najnowsze"
+        title="Najnowsze ogłoszenia"
+        subtitle="Dodane przed chwilą — zobacz je jako pierwszy."
+        listings={latest}
+        priorityCount={hasPromoted ? 0 : 4}
+        more={{ to: '/szukaj', label: 'Zobacz wszystkie ogłoszenia' }}
+      />
+    </>
+  )
+}
