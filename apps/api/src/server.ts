@@ -20,5 +20,12 @@ if (existsSync(WEB_SERVER_ENTRY)) {
 }
 
 installShutdown(app, db, logger)
-await app.listen({ port: env.PORT, host: env.HOST })
+try {
+  await app.listen({ port: env.PORT, host: env.HOST })
+} catch (err) {
+  const e = err as NodeJS.ErrnoException
+  logger.fatal(e.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (set PORT to another one)` : { err }, 'cannot listen')
+  await db.close()
+  process.exit(1)
+}
 logger.info(`portal ready at ${env.PUBLIC_URL} (API docs: ${env.PUBLIC_URL}/api/docs)`)

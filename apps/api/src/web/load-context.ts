@@ -11,7 +11,7 @@ export interface LoadContext {
 }
 
 /** Headers of the page request that an API call made on its behalf should see. */
-const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-request-id'] as const
+const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const
 
 export function createLoadContext(app: FastifyInstance, request: FastifyRequest): LoadContext {
   return {
@@ -30,6 +30,8 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest)
       }
       normalized.headers.forEach((value, key) => { headers[key] = value })
       headers[INTERNAL_HEADER] = INTERNAL_TOKEN
+      // Same request id as the page request, so its API calls are found together in the log.
+      headers['x-request-id'] = request.id
       const payload = init.body != null ? Buffer.from(await normalized.arrayBuffer()) : undefined
       const res = await app.inject({
         method: normalized.method as 'GET',
