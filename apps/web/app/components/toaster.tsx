@@ -35,13 +35,16 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   )
 }
 
+const NO_TOASTS: readonly Toast[] = []
+const serverSnapshot = () => NO_TOASTS
+
 /**
  * The toast stack: bottom-right on wide screens, top on phones (the keyboard covers the bottom there).
  * The region is always present, so screen readers announce new toasts (errors assertively via role=alert text).
  */
 export function Toaster() {
   const store = useToastStore()
-  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, () => [] as const)
+  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot)
   return (
     <section
       aria-label="Powiadomienia systemowe"

@@ -49,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           subtitle="Oferty promowane przez ogłoszeniodawców."
           listings={promoted}
           priorityCount={4}
+          scrollOnPhones
         />
       )}
       <ListingSection

@@ -12,19 +12,23 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       {/* One search box for every width: it wraps to its own row on phones instead of being rendered twice. */}
-      <div className="container-page flex flex-wrap items-center gap-x-2 gap-y-2 py-2.5 sm:flex-nowrap sm:gap-x-4">
+      <div className="container-page flex flex-wrap items-center gap-x-2 gap-y-2 py-2.5 md:flex-nowrap md:gap-x-4">
         <MobileMenu />
         <Logo />
-        <HeaderSearch className="order-last w-full sm:order-none sm:w-auto sm:max-w-[520px] sm:flex-1" />
+        <HeaderSearch className="order-last w-full md:order-none md:w-auto md:max-w-[520px] md:flex-1" />
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <Link to="/ulubione" aria-label="Ulubione" className={iconButton}>
             <HeartIcon size={22} />
           </Link>
           <NotificationsMenu />
           <UserMenu />
-          <Link to="/dodaj-ogloszenie" className={`${primaryButton} ml-2 hidden md:inline-flex`}>
+          {/* One link for every width: a pink "+" from 640 px, with its text from 1024 px; phones have it in the menu. */}
+          <Link
+            to="/dodaj-ogloszenie"
+            className={`${primaryButton} ml-1 max-sm:hidden max-lg:size-11 max-lg:px-0 lg:ml-2`}
+          >
             <PlusIcon size={18} />
-            Dodaj ogłoszenie
+            <span className="max-lg:sr-only">Dodaj ogłoszenie</span>
           </Link>
         </div>
       </div>

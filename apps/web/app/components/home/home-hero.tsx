@@ -46,7 +46,7 @@ export function HomeHero({ total }: { total: number | null }) {
     <section className="relative overflow-hidden border-b border-slate-100 bg-gradient-to-b from-accent-50 via-white to-white">
       <svg
         aria-hidden="true"
-        className="pointer-events-none absolute -right-24 bottom-0 hidden h-[260px] w-[720px] text-accent-200 lg:block"
+        className="pointer-events-none absolute -right-24 bottom-0 hidden h-[260px] w-[720px] text-accent-200/80 xl:block"
         viewBox="0 0 720 260"
         fill="none"
         stroke="currentColor"

@@ -10,6 +10,7 @@ export function ListingSection({
   listings,
   priorityCount = 0,
   more,
+  scrollOnPhones = false,
 }: {
   id: string
   title: string
@@ -18,6 +19,8 @@ export function ListingSection({
   /** The first cards of the first grid are above the fold: load them eagerly for LCP. */
   priorityCount?: number
   more?: { to: string; label: string }
+  /** On phones, a swipeable row instead of a long column (used for the promoted strip). */
+  scrollOnPhones?: boolean
 }) {
   const headingId = `${id}-title`
   return (
@@ -45,9 +48,11 @@ export function ListingSection({
           Nie ma jeszcze ogłoszeń w tej sekcji.
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
+        <ul
+          className={`${scrollOnPhones ? 'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-3' : ''} grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4`}
+        >
           {listings.map((l, i) => (
-            <li key={l.id} className="flex">
+            <li key={l.id} className={`flex ${scrollOnPhones ? 'max-sm:w-[82%] max-sm:shrink-0 max-sm:snap-start' : ''}`}>
               <ListingCard listing={l} priority={i < priorityCount} />
             </li>
           ))}
