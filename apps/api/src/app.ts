@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   /** Content-Security-Policy (default on; `npm run dev` turns it off for Vite's inline HMR client). */
   csp?: boolean
   rateLimitMax?: number
+  /** Lets dev.ts put Vite's middleware in front of Fastify on the same http server. */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 export type App = FastifyInstance
@@ -42,6 +44,7 @@ export async function buildApp(opts: BuildAppOptions) {
     : { logger: loggerOpt as FastifyServerOptions['logger'] }
   const app = Fastify({
     ...logging,
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     // A hop count becomes proxy-addr's function form (fastify's types only list the other forms).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     // A request id from a proxy is kept (so logs correlate), else a UUID; it is echoed as x-request-id.
