@@ -1,0 +1,56 @@
+import type { DbHandle } from '../client.ts'
+import { ensurePhotoPool } from './images.ts'
+import { seedContent } from './pages.ts'
+import { countListings, ensureDemoUsers, insertBatched } from './write.ts'
+
+export { seedContent, STATIC_PAGES } from './pages.ts'
+export { ensurePhotoPool, type PoolPhoto } from './images.ts'
+export { generateListing, type DemoListing, type GenerateContext } from './listings.ts'
+export { generateUsers, DEMO_EMAIL_DOMAINS, type DemoUser, type UserPool } from './users.ts'
+export { ensureDemoUsers, countListings, copyBulk, insertBatched } from './write.ts'
+export { searchNormalize, slugify } from './text.ts'
+export { POOL, PHOTO_PLAN } from './pool.ts'
+
+export interface SeedDemoOptions {
+  /** DATA_DIR: pool photos go to `${dataDir}/uploads/demo/p{NN}/`. */
+  dataDir: string
+  /** Active listings to create (default 3000). */
+  listings?: number
+  /** PRNG seed (default 1): same seed → same data. */
+  seed?: number
+  /** Print the one-line summary (default true). */
+  log?: boolean
+}
+
+export interface SeedSummary {
+  skipped: boolean
+  listings: number
+  photos: number
+  users: number
+  pages: number
+  ms: number
+}
+
+/**
+ * Loads the demo data set into an empty database: static pages, demo users, `listings` active listings with
+ * 3–10 photos each from a locally drawn photo pool. Does nothing (skipped: true) when listings already exist.
+ */
+export async function seedDemo(handle: DbHandle, opts: SeedDemoOptions): Promise<SeedSummary> {
+  const t0 = performance.now()
+  const count = opts.listings ?? 3000
+  const seed = opts.seed ?? 1
+  const pages = await seedContent(handle.db)
+  if ((await countListings(handle)) > 0) {
+    return { skipped: true, listings: 0, photos: 0, users: 0, pages, ms: Math.round(performance.now() - t0) }
+  }
+  // Drawing the pool (sharp, off the main thread) overlaps with creating the users.
+  const [pool, users] = await Promise.all([ensurePhotoPool(opts.dataDir), ensureDemoUsers(handle, seed)])
+  const ctx = { seed, users, now: Date.now() }
+  const photos = await insertBatched(handle, { ctx, pool, startIndex: 0, count })
+  const userCount = users.privates.length + users.agencies.reduce((n, a) => n + 1 + a.agents.length, 0) + users.developers.length + users.hotels.length
+  const ms = Math.round(performance.now() - t0)
+  if (opts.log !== false) {
+    console.log(`demo data: ${count} listings, ${photos} photos, ${userCount} users, ${pages} pages in ${(ms / 1000).toFixed(1)} s (seed ${seed}, ${handle.driver})`)
+  }
+  return { skipped: false, listings: count, photos, users: userCount, pages, ms }
+}

@@ -1,0 +1,202 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asc, sql } from 'drizzle-orm'
+import { ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, CITY_BY_SLUG } from '@portal/contracts/catalogue'
+import { openTestDb } from '../testing.ts'
+import type { DbHandle } from '../client.ts'
+import { listingPhotos, listings, pages, users } from '../schema/index.ts'
+import { ensureDemoUsers, generateListing, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
+
+const COUNT = 600
+const SEED = 7
+let handle: DbHandle
+let dataDir: string
+let rows: (typeof listings.$inferSelect)[]
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'seed-test-'))
+  handle = await openTestDb()
+  const summary = await seedDemo(handle, { dataDir, listings: COUNT, seed: SEED, log: false })
+  expect(summary.skipped).toBe(false)
+  rows = await handle.db.select().from(listings).orderBy(asc(listings.id))
+})
+
+afterAll(async () => {
+  await handle?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('seedDemo', () => {
+  it('creates the requested number of active listings and skips a non-empty database', async () => {
+    expect(rows).toHaveLength(COUNT)
+    expect(rows.every((r) => r.status === 'active')).toBe(true)
+    const again = await seedDemo(handle, { dataDir, listings: COUNT, seed: SEED, log: false })
+    expect(again.skipped).toBe(true)
+    const [{ n }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(listings) as { n: number }[]
+    expect(Number(n)).toBe(COUNT)
+  })
+
+  it('is deterministic: the same seed gives the same titles and prices', async () => {
+    // The demo users already exist, so this only looks them up: the same pool the seeder used.
+    const pool: UserPool = await ensureDemoUsers(handle, SEED)
+    const ctx = { seed: SEED, users: pool, now: Date.now() }
+    const firstId = rows[0]!.id
+    const again = rows.map((_, i) => generateListing(ctx, i, firstId + i))
+    expect(again.map((l) => [l.title, l.price, l.area, l.categoryId, l.offerType, l.userId, l.description])).toEqual(
+      rows.map((r) => [r.title, r.price, r.area, r.categoryId, r.offerType, r.userId, r.description]))
+    const other = generateListing({ ...ctx, seed: SEED + 1 }, 500, 1)
+    expect(other.title === again[500]!.title && other.price === again[500]!.price).toBe(false)
+  })
+
+  it('covers every category with every offer type it allows, wanted ads and every city', () => {
+    const seen = new Set(rows.filter((r) => r.adType === 'offer').map((r) => `${r.categoryId}:${r.offerType}`))
+    for (const c of CATEGORIES) for (const o of c.offerTypes) expect(seen.has(`${c.id}:${o}`), `${c.slug} ${o}`).toBe(true)
+    const seek = rows.filter((r) => r.adType === 'seek')
+    expect(seek.length).toBeGreaterThan(COUNT * 0.03)
+    expect(seek.some((r) => r.title.startsWith('Szukam'))).toBe(true)
+    const cities = new Set(rows.map((r) => r.citySlug))
+    for (const c of CITIES) expect(cities.has(c.slug), c.name).toBe(true)
+    const warsaw = rows.filter((r) => r.citySlug === 'warszawa').length
+    for (const c of CITIES.slice(1)) expect(rows.filter((r) => r.citySlug === c.slug).length).toBeLessThan(warsaw)
+  })
+
+  it('keeps places consistent: district of the city, coordinates near it, search text normalised', () => {
+    for (const r of rows) {
+      const city = CITY_BY_SLUG.get(r.citySlug)!
+      const d = city.districts.find((x) => x.name === r.district)
+      expect(d, `${r.city} ${r.district}`).toBeDefined()
+      expect(Math.abs(r.lat - d!.lat)).toBeLessThan(0.03)
+      expect(Math.abs(r.lon - d!.lon)).toBeLessThan(0.04)
+      expect(r.locationName).toBe(`${city.name}, ${r.district}`)
+      expect(r.voivodeship).toBe(city.voivodeship)
+      expect(r.searchText).toBe(searchNormalize(`${r.title} ${r.city} ${r.district} ${r.locationName}`))
+      expect(r.searchText).toMatch(/^[a-z0-9 ,.²–\-:/()]+$/)
+      expect(r.slug.startsWith(slugify(r.title).slice(0, 20))).toBe(true)
+      expect(r.expiresAt!.getTime()).toBeGreaterThan(Date.now())
+      expect(r.createdAt.getTime()).toBeGreaterThan(Date.now() - 61 * 86_400_000)
+      expect(r.description.split('\n\n').length).toBeGreaterThanOrEqual(2)
+    }
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length)
+    expect(searchNormalize('Łódź Żoliborz Śródmieście')).toBe('lodz zoliborz srodmiescie')
+  })
+
+  it('fills attributes that are valid against the catalogue and match the typed columns', () => {
+    for (const r of rows) {
+      const cat = CATEGORY_BY_ID.get(r.categoryId)!
+      expect(cat.offerTypes).toContain(r.offerType)
+      const ids = r.attributes.map((a) => a.id)
+      expect(new Set(ids).size).toBe(ids.length)
+      for (const { id, value } of r.attributes) {
+        const def = ATTRIBUTE_BY_ID.get(id)!
+        expect(cat.attributes, `${cat.slug} attr ${id}`).toContain(id)
+        if (def.offerTypes) expect(def.offerTypes).toContain(r.offerType)
+        if ([15, 16, 17].includes(id)) {
+          expect(Array.isArray(value)).toBe(true)
+          for (const v of value as string[]) expect(def.options!.map((o) => o.slug)).toContain(v)
+        } else {
+          expect(typeof value).toBe('string')
+          if (def.type === 'boolean') expect(value).toBe('true')
+          if (def.type === 'choice') expect(def.options!.map((o) => o.slug), `attr ${id}`).toContain(value)
+          if (def.type === 'integer' || def.type === 'numeric') {
+            const n = Number(value)
+            expect(Number.isFinite(n)).toBe(true)
+            if (def.min !== undefined) expect(n).toBeGreaterThanOrEqual(def.min)
+            if (def.max !== undefined) expect(n).toBeLessThanOrEqual(def.max)
+          }
+          if (def.type === 'date') expect(value).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+        }
+      }
+      const attr = (id: number) => r.attributes.find((a) => a.id === id)?.value
+      expect(attr(16) ?? []).toEqual(r.extras)
+      expect(attr(17) ?? []).toEqual(r.nearby)
+      expect(attr(15) ?? []).toEqual(r.rentalPeriods)
+      expect(attr(9) ?? null).toBe(r.floor)
+      expect(attr(19) ?? null).toBe(r.market)
+      expect(attr(12) ?? null).toBe(r.condition)
+      expect(attr(31) ?? null).toBe(r.ownership)
+      expect(attr(6) === 'true').toBe(r.negotiable)
+      expect(attr(7) === 'true').toBe(r.billsIncluded)
+      if (r.rooms) expect(attr(11)).toBe(String(Math.min(r.rooms, 5)))
+      if (r.area && cat.attributes.includes(4)) expect(Number(attr(4))).toBe(r.area)
+    }
+    // Flags and facets show up in a realistic share.
+    expect(rows.filter((r) => r.negotiable).length).toBeGreaterThan(COUNT * 0.1)
+    expect(rows.filter((r) => r.isPromoted).length).toBeGreaterThan(COUNT * 0.02)
+    expect(rows.filter((r) => r.extras.includes('balkon')).length).toBeGreaterThan(10)
+  })
+
+  it('prices are plausible per city and category', () => {
+    const sells = rows.filter((r) => r.offerType === 'sell' && r.adType === 'offer' && r.area && CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 > 0)
+    expect(sells.length).toBeGreaterThan(200)
+    for (const r of sells) {
+      const base = CITY_BY_SLUG.get(r.citySlug)!.priceLevel * CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 * 100
+      const ratio = r.pricePerM2! / base
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeGreaterThan(0.7)
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeLessThan(1.3)
+    }
+    const flatsWaw = sells.filter((r) => r.categoryId === 1 && r.citySlug === 'warszawa')
+    for (const r of flatsWaw) expect(r.pricePerM2! / 100).toBeGreaterThan(12_000)
+    const rents = rows.filter((r) => r.offerType === 'rent' && r.categoryId === 1 && r.adType === 'offer')
+    for (const r of rents) expect(r.price / 100).toBeGreaterThan(900)
+    for (const r of rows.filter((x) => x.offerType === 'for_free')) expect(r.price).toBe(0)
+    for (const r of rows.filter((x) => x.offerType === 'exchange')) expect(r.price).toBeGreaterThan(0)
+  })
+
+  it('gives every listing 3–10 photos from the pool, with files and placeholders', async () => {
+    const photos = await handle.db.select().from(listingPhotos).orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+    const by = new Map<number, typeof photos>()
+    for (const p of photos) by.set(p.listingId, [...(by.get(p.listingId) ?? []), p])
+    for (const r of rows) {
+      const ps = by.get(r.id) ?? []
+      expect(ps.length).toBeGreaterThanOrEqual(3)
+      expect(ps.length).toBeLessThanOrEqual(10)
+      expect(ps.map((p) => p.position)).toEqual(ps.map((_, i) => i))
+      expect(new Set(ps.map((p) => p.storageKey)).size).toBe(ps.length)
+    }
+    const keys = new Set(photos.map((p) => p.storageKey))
+    expect(keys.size).toBeGreaterThan(30)
+    for (const key of keys) {
+      expect(key).toMatch(/^demo\/p\d\d$/)
+      for (const size of ['sm', 'md', 'lg']) expect(existsSync(path.join(dataDir, 'uploads', key, `${size}.webp`))).toBe(true)
+    }
+    expect(photos.every((p) => p.kind === 'photo' && p.width === 1600 && p.height === 1200 && p.placeholder?.startsWith('data:image/webp;base64,'))).toBe(true)
+  })
+
+  it('creates private users, agencies with agents, developers and a hotel', async () => {
+    const all = await handle.db.select().from(users)
+    const agencies = all.filter((u) => u.type === 'agency')
+    expect(agencies).toHaveLength(8)
+    for (const a of agencies) {
+      const agents = all.filter((u) => u.agencyId === a.id)
+      expect(agents.length).toBeGreaterThanOrEqual(2)
+      expect(agents.length).toBeLessThanOrEqual(4)
+      expect(agents.every((g) => g.roles.includes('agent'))).toBe(true)
+      expect(a.roles).toEqual(['company'])
+      expect(a.description).toBeTruthy()
+    }
+    expect(all.filter((u) => u.type === 'developer')).toHaveLength(5)
+    expect(all.filter((u) => u.type === 'hotel')).toHaveLength(1)
+    expect(all.filter((u) => u.type === 'user' && !u.agencyId).length).toBeGreaterThanOrEqual(40)
+    expect(all.every((u) => /@example\.(pl|com)$/.test(u.email) && u.emailVerifiedAt && u.passwordHash === null && u.phone)).toBe(true)
+    const agentListings = rows.filter((r) => r.agentId)
+    expect(agentListings.length).toBeGreaterThan(0)
+    for (const r of agentListings) expect(all.find((u) => u.id === r.agentId)!.agencyId).toBe(r.userId)
+    const devIds = new Set(all.filter((u) => u.type === 'developer').map((u) => u.id))
+    const devListings = rows.filter((r) => devIds.has(r.userId))
+    expect(devListings.length).toBeGreaterThan(0)
+    expect(devListings.every((r) => r.market === 'pierwotny' || r.market === null)).toBe(true)
+  })
+
+  it('seeds the static pages once, including the terms at id 17', async () => {
+    const list = await handle.db.select().from(pages).orderBy(asc(pages.position))
+    expect(list.find((p) => p.id === 17)?.title).toBe('Regulamin i polityka prywatności')
+    expect(list.length).toBeGreaterThanOrEqual(4)
+    for (const p of list) {
+      expect(p.content.split('\n\n').length).toBeGreaterThanOrEqual(3)
+      expect(p.content).not.toMatch(/<[a-z]/i)
+    }
+    expect(await seedContent(handle.db)).toBe(0)
+  })
+})
