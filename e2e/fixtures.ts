@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test'
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
 
 /** One error seen in the browser: a console.error (or a failed resource load) or an uncaught page error. */
 export interface BrowserError {
@@ -72,3 +72,14 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 })
 
 export { expect }
+
+/**
+ * Waits until React has hydrated: the app's <ApiBridge/> sets `window.__portalApi` in an effect, so once it
+ * exists, clicks reach React handlers (react-aria menus do nothing before that).
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => '__portalApi' in window && (window as { __portalApi?: unknown }).__portalApi != null)
+}
+
+/** Polish prices as the app prints them: '1 250 000 zł' (pl-PL groups with a no-break space), '950 zł'. */
+export const PRICE = /\d[\d \u00a0\u202f]* zł/
