@@ -1,8 +1,10 @@
 import { formatArea, formatPrice, formatPricePerM2, plural, ROOM_FORMS } from '@portal/contracts/format'
 import type { ListingSummary } from '@portal/contracts/listing'
 
-/** '1 250 000 zł', and '3 200 zł/mies.' for rent. */
+/** '1 250 000 zł', '3 200 zł/mies.' for rent, 'Za darmo' for give-away ads, never a bare '0 zł'. */
 export function listingPrice(l: Pick<ListingSummary, 'price' | 'offer_type'>): string {
+  if (l.offer_type === 'for_free') return 'Za darmo'
+  if (l.price <= 0) return 'Cena do uzgodnienia'
   return l.offer_type === 'rent' ? `${formatPrice(l.price)}/mies.` : formatPrice(l.price)
 }
 

@@ -37,7 +37,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         placeholder="wyszukaj słowo lub miejscowość"
         autoComplete="off"
         enterKeyHint="search"
-        className="h-11 w-full rounded-full border border-slate-300 bg-slate-50 pl-4 pr-12 text-[15px] text-slate-900 placeholder:text-slate-500 transition-colors hover:border-slate-400 focus:border-accent-600 focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent-600"
+        className="h-11 w-full rounded-full border border-slate-300 bg-slate-50 pl-4 pr-12 text-[15px] text-slate-900 placeholder:text-slate-500 transition-colors hover:border-slate-400 focus:border-accent-600 focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-0 focus-visible:outline-accent-600"
       />
       <button
         type="submit"

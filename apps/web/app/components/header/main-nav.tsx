@@ -5,7 +5,7 @@ import { ChevronDownIcon } from '../icons'
 import { menuItem, menuPopover } from './styles'
 
 const topItem =
-  'inline-flex h-11 cursor-pointer items-center gap-1 rounded-lg px-2 text-[13px] font-semibold uppercase tracking-[0.04em] xl:px-3 xl:tracking-[0.06em] text-slate-700 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 data-[pressed]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600 aria-[current=page]:text-accent-700 aria-expanded:bg-slate-100 aria-expanded:text-slate-900'
+  'inline-flex h-11 cursor-pointer items-center gap-1 rounded-lg px-2 text-[13px] font-semibold uppercase tracking-[0.04em] xl:px-3 xl:tracking-[0.06em] text-slate-700 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 data-[pressed]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-accent-600 focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-accent-600 aria-[current=page]:text-accent-700 aria-expanded:bg-slate-100 aria-expanded:text-slate-900'
 
 /** One dropdown of the menu row: a react-aria menu (arrow keys, Enter, Esc, typeahead). */
 function NavDropdown({ group }: { group: NavGroup }) {

@@ -8,7 +8,7 @@ export function UserMenu() {
     <MenuTrigger>
       <Button
         aria-label="Moje konto"
-        className="inline-flex h-11 shrink-0 cursor-pointer items-center gap-1 rounded-full px-2.5 text-slate-700 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 data-[pressed]:bg-slate-200 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600"
+        className="inline-flex h-11 shrink-0 cursor-pointer items-center gap-1 rounded-full px-2.5 text-slate-700 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 data-[pressed]:bg-slate-200 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600"
       >
         <UserIcon size={22} />
         <ChevronDownIcon size={16} className="hidden sm:block" />
