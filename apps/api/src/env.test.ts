@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import path from 'node:path'
+import { EnvError, parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      PORT: 3000, HOST: '0.0.0.0', DATA_DIR: path.resolve('./data'), PUBLIC_URL: 'http://localhost:3000',
+      DEMO_DATA: true, CAPTCHA: true, NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: false, E2E: false,
+    })
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.SMTP_URL).toBeUndefined()
+  })
+
+  it('reads valid values and derives PUBLIC_URL from PORT', () => {
+    const env = parseEnv({
+      PORT: '3101', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      DEMO_DATA: '0', CAPTCHA: 'off', NODE_ENV: 'production', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
+    })
+    expect(env).toMatchObject({
+      PORT: 3101, PUBLIC_URL: 'http://localhost:3101', DEMO_DATA: false, CAPTCHA: false, TRUST_PROXY: true, LOG_LEVEL: 'warn',
+    })
+    expect(parseEnv({ PUBLIC_URL: 'https://dom.example.pl/' }).PUBLIC_URL).toBe('https://dom.example.pl')
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1'])
+  })
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined })
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid environment: PORT: must be a port number 1-65535'],
+    [{ PORT: '0' }, 'PORT: must be a port number 1-65535'],
+    [{ PORT: '65536' }, 'PORT: must be a port number 1-65535'],
+    [{ PORT: '3000.5' }, 'PORT: must be a port number 1-65535'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL:'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL:'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be a SMTP URL'],
+    [{ DEMO_DATA: 'yes' }, 'DEMO_DATA: must be 0 or 1'],
+    [{ CAPTCHA: 'disabled' }, 'CAPTCHA: must be on or off'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV:'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL:'],
+  ])('rejects %o naming the variable', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+
+  it('names every wrong variable at once', () => {
+    try {
+      parseEnv({ PORT: 'x', CAPTCHA: 'y' })
+      expect.unreachable()
+    } catch (e) {
+      expect((e as EnvError).problems).toHaveLength(2)
+      expect((e as Error).message).toMatch(/PORT: .*; CAPTCHA: /)
+    }
+  })
+})

@@ -1,0 +1,71 @@
+import os from 'node:os'
+import path from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { openTestDb } from '@portal/db/testing'
+import { listingPhotos, listings, users, type DbHandle } from '@portal/db'
+import { buildApp, type BuildAppOptions } from '../app.ts'
+import { parseEnv } from '../env.ts'
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>
+
+/** A fresh database (PGlite, or throw-away PostgreSQL with TEST_DATABASE_URL) and an app on it; close() both. */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {}, opts: Partial<BuildAppOptions> = {},
+): Promise<{ app: TestApp; db: DbHandle; close: () => Promise<void> }> {
+  const db = await openTestDb()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'))
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides })
+  const app = await buildApp({ db, env, logger: false, ...opts })
+  await app.ready()
+  return { app, db, close: async () => { await app.close(); await db.close() } }
+}
+
+/** GET /api/sanctum/csrf-cookie and return what a browser would send back. */
+export async function startSession(app: TestApp): Promise<{ cookie: string; xsrf: string }> {
+  const res = await app.inject('/api/sanctum/csrf-cookie')
+  const jar = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]))
+  return { cookie: `portal_session=${jar.portal_session}; XSRF-TOKEN=${jar['XSRF-TOKEN']}`, xsrf: jar['XSRF-TOKEN']! }
+}
+
+let seq = 0
+/** Inserts a user and listings (with optional photos) directly; returns listing ids in insertion order. */
+export async function insertListings(db: DbHandle, rows: Array<Partial<typeof listings.$inferInsert> & { photos?: number }>) {
+  const [user] = await db.db.insert(users).values({ email: `owner${++seq}-${Date.now()}@example.com`, name: 'Jan Kowalski' })
+    .returning({ id: users.id })
+  const ids: number[] = []
+  for (const [i, r] of rows.entries()) {
+    const { photos = 0, ...values } = r
+    const [row] = await db.db.insert(listings).values({
+      slug: `ogloszenie-${seq}-${i}`,
+      userId: user!.id,
+      categoryId: 1,
+      offerType: 'sell',
+      status: 'active',
+      title: `Mieszkanie ${i + 1}`,
+      description: 'Opis',
+      price: 50_000_000,
+      area: 50,
+      pricePerM2: 1_000_000,
+      rooms: 2,
+      lat: 52.23,
+      lon: 21.01,
+      locationName: 'Warszawa, Mokotów',
+      city: 'Warszawa',
+      citySlug: 'warszawa',
+      district: 'Mokotów',
+      createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+      ...values,
+    }).returning({ id: listings.id })
+    ids.push(row!.id)
+    for (let p = 0; p < photos; p++) {
+      await db.db.insert(listingPhotos).values({
+        listingId: row!.id, position: p, storageKey: `l${row!.id}/p${p}`, width: 1600, height: 1067,
+        placeholder: 'data:image/webp;base64,AAAA',
+      })
+    }
+  }
+  return ids
+}
+
+export const nowSql = sql`now()`
