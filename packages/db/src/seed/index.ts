@@ -18,8 +18,8 @@ export interface SeedDemoOptions {
   listings?: number
   /** PRNG seed (default 1): same seed → same data. */
   seed?: number
-  /** Print the one-line summary (default true). */
-  log?: boolean
+  /** Where the one-line summary goes: a function (e.g. a logger), true/absent = console.log, false = nowhere. */
+  log?: boolean | ((message: string) => void)
 }
 
 export interface SeedSummary {
@@ -49,8 +49,8 @@ export async function seedDemo(handle: DbHandle, opts: SeedDemoOptions): Promise
   const photos = await insertBatched(handle, { ctx, pool, startIndex: 0, count })
   const userCount = users.privates.length + users.agencies.reduce((n, a) => n + 1 + a.agents.length, 0) + users.developers.length + users.hotels.length
   const ms = Math.round(performance.now() - t0)
-  if (opts.log !== false) {
-    console.log(`demo data: ${count} listings, ${photos} photos, ${userCount} users, ${pages} pages in ${(ms / 1000).toFixed(1)} s (seed ${seed}, ${handle.driver})`)
-  }
+  const line = `demo data: ${count} listings, ${photos} photos, ${userCount} users, ${pages} pages in ${(ms / 1000).toFixed(1)} s (seed ${seed}, ${handle.driver})`
+  if (typeof opts.log === 'function') opts.log(line)
+  else if (opts.log !== false) console.log(line)
   return { skipped: false, listings: count, photos, users: userCount, pages, ms }
 }

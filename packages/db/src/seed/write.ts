@@ -141,7 +141,10 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
   let photoCount = 0
   let pendingPhotos: Promise<void> = Promise.resolve()
   try {
-    for (const c of [a, b]) await c.query('SET synchronous_commit = off')
+    for (const c of [a, b]) {
+      // Session-only knobs for bulk loading: no fsync wait per commit, a large GIN pending list flushed in bulk.
+      await c.query("SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'; SET gin_pending_list_limit = '64MB'")
+    }
     const write = async (stream: NodeJS.WritableStream, text: string) => {
       if (!stream.write(text)) await once(stream, 'drain')
     }
@@ -151,6 +154,7 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
     for (let done = 0; done < o.count; done += chunk) {
       const n = Math.min(chunk, o.count - done)
       const photoBuf: string[] = []
+      const tA = performance.now()
       await a.query('BEGIN')
       const ls = a.query(from(`COPY listings (${LISTING_COLUMNS.join(',')}) FROM STDIN`))
       let buf = ''
@@ -166,7 +170,9 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
       if (buf) await write(ls, buf)
       await finish(ls)
       await a.query('COMMIT')
+      const tB = performance.now()
       await pendingPhotos
+      if (process.env.SEED_DEBUG) console.error(`\nchunk: listings ${Math.round(tB - tA)} ms, waited photos ${Math.round(performance.now() - tB)} ms`)
       photoCount += photoBuf.length
       pendingPhotos = (async () => {
         const ps = b.query(from('COPY listing_photos (listing_id, kind, position, storage_key, width, height, placeholder, created_at) FROM STDIN'))
