@@ -21,7 +21,11 @@ export function installShutdown(app: FastifyInstance, db: DbHandle, logger: Fast
     }, graceMs)
     timer.unref()
     try {
+      // Keep-alive sockets of requests that finish during the close would otherwise hold it open until their
+      // keepAliveTimeout; close each as soon as it turns idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200)
       await app.close()
+      clearInterval(sweep)
       await db.close()
       logger.info('closed cleanly')
       process.exit(0)

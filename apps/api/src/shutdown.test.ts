@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '../../..')
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as net.AddressInfo
+    s.close(() => resolve(port))
+  })
+})
+
+async function waitForHealth(base: string, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('server did not start')
+}
+
+describe('graceful shutdown of the real server process', () => {
+  it('SIGTERM lets an in-flight request finish, refuses new work, closes and exits 0', async () => {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', E2E: '1', DEMO_DATA: '0', NODE_ENV: 'production',
+        LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-')), DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (d) => { output += d })
+    child.stderr.on('data', (d) => { output += d })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    try {
+      await waitForHealth(base, Date.now() + 90_000)
+      const slow = fetch(`${base}/api/__test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.json() }))
+      await new Promise((r) => setTimeout(r, 300))
+      child.kill('SIGTERM')
+      await new Promise((r) => setTimeout(r, 300))
+      // New connections are no longer accepted while the slow one finishes.
+      const during = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })
+        .then((r) => r.status, () => 'refused')
+      expect(['refused', 503]).toContain(during)
+      expect(await slow).toEqual({ status: 200, body: { slept: 1500 } })
+      const code = await exited
+      if (code !== 0) console.log(output.slice(-3000))
+      expect(code).toBe(0)
+      expect(output).toContain('SIGTERM: closing')
+      expect(output).toContain('closed cleanly')
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }, 120_000)
+})
