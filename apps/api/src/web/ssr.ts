@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { existsSync } from 'node:fs'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createLoadContext } from './load-context.ts'
@@ -8,18 +8,27 @@ import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
-/** A wildcard route scope without body parsers: React Router reads request bodies (form actions) itself. */
-function catchAll(app: FastifyInstance, handler: Parameters<FastifyInstance['route']>[0]['handler']) {
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+/**
+ * A wildcard route scope without body parsers: React Router reads request bodies (form actions) itself.
+ * Paths under /api never reach the web: they stay JSON 404s.
+ */
+export function catchAll(app: FastifyInstance, handler: Handler) {
+  const guarded: Handler = async (request, reply) => {
+    if (isApiPath(request.url)) return reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
+    return handler(request, reply)
+  }
   return app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-    scope.route({ method: [...METHODS], url: '/*', handler })
+    scope.route({ method: [...METHODS], url: '/*', handler: guarded })
     // `/` does not match `/*` in find-my-way.
-    scope.route({ method: [...METHODS], url: '/', handler })
+    scope.route({ method: [...METHODS], url: '/', handler: guarded })
   })
 }
 
-function apiNotFound(url: string) {
+function isApiPath(url: string) {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 }
 
@@ -54,9 +63,6 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
 
   let handler: ReturnType<typeof createRequestHandler> | undefined
   await catchAll(app, async (request, reply) => {
-    if (apiNotFound(request.url)) {
-      return reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
-    }
     const build = await opts.getBuild()
     const handle = opts.mode === 'production'
       ? (handler ??= createRequestHandler(build, 'production'))
@@ -69,9 +75,6 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
 /** Without apps/web/build the API still runs; pages answer with a plain 503 saying how to fix it. */
 export async function mountMissingWeb(app: FastifyInstance, buildDir: string): Promise<void> {
   await catchAll(app, async (request, reply) => {
-    if (apiNotFound(request.url)) {
-      return reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
-    }
     return reply.code(503).type('text/plain; charset=utf-8').header('retry-after', '30').send(
       `Serwis niedostępny: brak zbudowanej aplikacji webowej (${buildDir}).\n` +
       'The web build is missing. Run `npm run build` (or `npm start`, which builds it) and restart.\n' +
