@@ -1,0 +1,24 @@
+// The few parts of autocannon 8 the bench uses (the package ships no types; @types/autocannon is not installed).
+declare module 'autocannon' {
+  interface Histogram { average: number; mean: number; p50: number; p97_5: number; p99: number; max: number; total: number }
+  interface Result {
+    requests: Histogram
+    latency: Histogram
+    throughput: Histogram
+    duration: number
+    errors: number
+    timeouts: number
+    non2xx: number
+  }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[]
+  }
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void
+  }
+  function autocannon(opts: Options): Instance
+  export default autocannon
+}

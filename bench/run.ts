@@ -1,0 +1,181 @@
+/**
+ * npm run bench -- [--database-url URL] [--listings N] [--duration 10] [--connections 20] [--scenario name[,name]]
+ *                  [--data-dir DIR] [--port P] [--seed N]
+ * Seeds the chosen database up to N listings, starts the real server (API + SSR) as a child process and runs the
+ * named scenarios with autocannon. Prints p50/p95/p99 latency and requests/s; writes JSON to bench/results/.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { DEFAULT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx')
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    listings: { type: 'string', default: '3000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    scenario: { type: 'string', multiple: true },
+    'data-dir': { type: 'string' },
+    port: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '1' },
+    'no-seed': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+})
+if (values.help) {
+  console.log(`npm run bench -- [--database-url URL] [--listings N] [--duration S] [--connections C] [--scenario a,b]\n`
+    + `scenarios: ${SCENARIOS.map((s) => `${s.name} (${s.description})`).join('; ')}`)
+  process.exit(0)
+}
+
+const url = values['database-url'] ?? process.env.DATABASE_URL
+const listings = Number(values.listings!.replace(/_/g, ''))
+const duration = Number(values.duration)
+const connections = Number(values.connections)
+// Its own PGlite directory by default, so a bench never fights `npm start` over ./data/pglite.
+const dataDir = path.resolve(values['data-dir'] ?? path.join(ROOT, 'data/bench'))
+const names = (values.scenario?.flatMap((s) => s.split(',')) ?? DEFAULT_SCENARIOS).map((s) => s.trim()).filter(Boolean)
+const scenarios = names.map((n) => SCENARIOS.find((s) => s.name === n) ?? fail(`unknown scenario '${n}' (known: ${SCENARIOS.map((s) => s.name).join(', ')})`))
+
+function fail(msg: string): never {
+  console.error(msg)
+  process.exit(1)
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+function seed(): number {
+  const args = ['packages/db/src/seed/cli.ts', '--listings', String(listings), '--data-dir', dataDir, '--seed', values.seed!]
+  if (url) args.push('--database-url', url)
+  const t = performance.now()
+  const r = spawnSync(TSX, args, { cwd: ROOT, stdio: 'inherit', env: process.env })
+  if (r.status !== 0) fail('seeding failed')
+  return Math.round(performance.now() - t)
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn',
+    // The bench spreads its requests over many client addresses (X-Forwarded-For) so the per-client rate limit
+    // measures its own cost instead of answering 429 after the first second.
+    TRUST_PROXY: 'true',
+  }
+  if (url) env.DATABASE_URL = url
+  else delete env.DATABASE_URL
+  const child = spawn(TSX, ['apps/api/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`server exited with code ${child.exitCode}`)
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`)
+      if (res.ok) return child
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  child.kill('SIGTERM')
+  return fail('server did not become healthy within 180 s')
+}
+
+interface Figures {
+  scenario: string
+  description: string
+  requests: number
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  throughputMBs: number
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0)
+
+async function runScenario(base: string, s: Scenario, seconds: number, conns: number): Promise<Figures> {
+  let n = 0
+  const total = s.requests.reduce((a, r) => a + (r.weight ?? 1), 0)
+  const choose = () => {
+    let x = Math.random() * total
+    for (const r of s.requests) { x -= r.weight ?? 1; if (x < 0) return r }
+    return s.requests[0]!
+  }
+  const times: number[] = []
+  const instance = autocannon({
+    url: base, connections: conns, duration: seconds,
+    requests: [{
+      setupRequest: (req: Record<string, unknown>) => {
+        const r = choose()
+        const i = n++
+        const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+        return {
+          ...req, method: r.method ?? 'GET', path: typeof r.path === 'function' ? r.path(i) : r.path,
+          headers: { ...(r.headers ?? {}), 'x-forwarded-for': ip, 'accept-encoding': 'gzip, br' },
+        }
+      },
+    }],
+  })
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => { times.push(responseTime) })
+  const result = await instance
+  times.sort((a, b) => a - b)
+  const r = (v: number) => Math.round(v * 10) / 10
+  return {
+    scenario: s.name, description: s.description, requests: result.requests.total,
+    rps: Math.round(result.requests.total / (result.duration || seconds)),
+    p50: r(pct(times, 50)), p95: r(pct(times, 95)), p99: r(pct(times, 99)), max: r(times[times.length - 1] ?? 0),
+    non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
+    throughputMBs: Math.round((result.throughput.average / 1e6) * 100) / 100,
+  }
+}
+
+const seedMs = values['no-seed'] ? 0 : seed()
+const port = Number(values.port) || await freePort()
+const server = await startServer(port)
+const base = `http://127.0.0.1:${port}`
+const results: Figures[] = []
+try {
+  for (const s of scenarios) {
+    await runScenario(base, s, 2, Math.min(4, connections)) // warm-up: JIT, caches, connection pool
+    const f = await runScenario(base, s, duration, connections)
+    results.push(f)
+    console.log(`${s.name}: ${f.rps} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`)
+  }
+} finally {
+  server.kill('SIGTERM')
+}
+
+const db = url ? `postgres (${new URL(url).pathname.slice(1)})` : 'pglite'
+console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs`)
+console.table(results.map((f) => ({
+  scenario: f.scenario, 'req/s': f.rps, 'p50 ms': f.p50, 'p95 ms': f.p95, 'p99 ms': f.p99, 'max ms': f.max,
+  requests: f.requests, 'non-2xx': f.non2xx, errors: f.errors + f.timeouts, 'MB/s': f.throughputMBs,
+})))
+const outDir = path.join(ROOT, 'bench/results')
+mkdirSync(outDir, { recursive: true })
+const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+const file = path.join(outDir, `${stamp}-${url ? 'pg' : 'pglite'}-${listings}.json`)
+writeFileSync(file, JSON.stringify({
+  at: new Date().toISOString(), database: db, listings, connections, duration, seedMs, node: process.version,
+  cpus: os.cpus().length, cpu: os.cpus()[0]?.model, results,
+}, null, 2))
+console.log(`results: ${path.relative(ROOT, file)}`)
