@@ -53,7 +53,7 @@ export const located = (g: Gender) => (g === 'm' ? 'położony' : g === 'f' ? 'p
 export const FEATURE_BY_EXTRA: Record<string, string> = {
   balkon: 'z balkonem', taras: 'z tarasem', ogrod: 'z ogrodem', garaz: 'z garażem', kominek: 'z kominkiem',
   'otwarta-kuchnia': 'z otwartą kuchnią', klimatyzacja: 'z klimatyzacją', piwnica: 'z piwnicą', winda: 'w budynku z windą',
-  umeblowane: 'umeblowane', parking: 'z miejscem parkingowym', media: 'z mediami', monitoring: 'z monitoringiem',
+  umeblowane: 'umeblowane', parking: 'z miejscem parkingowym', monitoring: 'z monitoringiem',
 }
 
 export const CONDITION_SENTENCE: Record<string, string> = {
