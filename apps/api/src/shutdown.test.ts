@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -30,11 +30,12 @@ describe('graceful shutdown of the real server process', () => {
   it('SIGTERM lets an in-flight request finish, refuses new work, closes and exits 0', async () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'))
     const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
       cwd: root,
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', E2E: '1', DEMO_DATA: '0', NODE_ENV: 'production',
-        LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-')), DATABASE_URL: '',
+        LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -60,6 +61,7 @@ describe('graceful shutdown of the real server process', () => {
       expect(output).toContain('closed cleanly')
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
     }
   }, 120_000)
 })

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { openTestDb } from '@portal/db/testing'
 import { listingPhotos, listings, users, type DbHandle } from '@portal/db'
@@ -18,7 +18,10 @@ export async function createTestApp(
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides })
   const app = await buildApp({ db, env, logger: false, ...opts })
   await app.ready()
-  return { app, db, close: async () => { await app.close(); await db.close() } }
+  return {
+    app, db,
+    close: async () => { await app.close(); await db.close(); rmSync(dataDir, { recursive: true, force: true }) },
+  }
 }
 
 /** GET /api/sanctum/csrf-cookie and return what a browser would send back. */
