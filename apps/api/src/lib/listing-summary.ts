@@ -94,7 +94,27 @@ export async function listSummaries(db: Db, where: SQL, limit: number, offset: n
   })
 }
 
+/** Up to this many matches are counted exactly; beyond it the planner's estimate is used. */
+export const EXACT_COUNT_LIMIT = 10_000
+
+/**
+ * How many listings match `where`. An exact count(*) over a million active listings is a full scan (over a
+ * second), so exact counting stops at EXACT_COUNT_LIMIT and larger totals come from the planner's row estimate,
+ * rounded down to a thousand: "ponad 990 000" is what a visitor needs, and it costs a millisecond.
+ */
 export async function countListings(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listings).where(where)
-  return row?.n ?? 0
+  const capped = db.select({ one: sql`1` }).from(listings).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+  const n = row?.n ?? 0
+  if (n <= EXACT_COUNT_LIMIT) return n
+  const plan = await db.execute(sql`explain (format json) select 1 from ${listings} where ${where}`)
+  const estimate = Number(planRows(plan))
+  return Number.isFinite(estimate) ? Math.max(EXACT_COUNT_LIMIT, Math.floor(estimate / 1000) * 1000) : EXACT_COUNT_LIMIT
+}
+
+function planRows(result: unknown): unknown {
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])
+  let plan = rows?.[0]?.['QUERY PLAN']
+  if (typeof plan === 'string') plan = JSON.parse(plan)
+  return (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows']
 }
