@@ -4,6 +4,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -25,7 +26,11 @@ import { ErrorScreen, NotFound } from './components/not-found'
 import { OfflineBanner } from './components/offline-banner'
 import { SiteFooter } from './components/site-footer'
 import { Toaster } from './components/toaster'
+import { AuthDialog } from './components/auth/auth-dialog'
 import { serverJson } from './lib/api.server'
+import { AuthProvider } from './lib/auth'
+import { authChangePending } from './lib/auth-revalidate'
+import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
 import { ToastProvider } from './lib/toast'
 
@@ -47,14 +52,31 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const footers = await serverJson<FooterItem[]>(context, '/api/footers')
-  // The year comes from the server so the server render and hydration agree on it.
-  return { footers: Array.isArray(footers) ? footers : [], year: new Date().getFullYear() }
+  // The server is the source of truth for who is signed in (GET /api/user, 401 → null).
+  const [footers, user] = await Promise.all([serverJson<FooterItem[]>(context, '/api/footers'), getUser(context)])
+  return data(
+    // The year comes from the server so the server render and hydration agree on it.
+    { footers: Array.isArray(footers) ? footers : [], year: new Date().getFullYear(), user },
+    // A page with somebody's name in its header must never sit in a shared cache.
+    user ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
+  )
 }
 
-/** Footer pages barely change: reload them after a form submission only, not on every navigation. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false
+/** Routes without their own `headers` inherit this: personal pages stay out of shared caches. */
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  const cc = loaderHeaders.get('Cache-Control')
+  return cc ? { 'Cache-Control': cc } : {}
+}
+
+/**
+ * Footer pages barely change, but the user does: reload after a form submission, after a login/logout/account
+ * change (the auth code raises a flag around that navigation or revalidation) and on an explicit revalidation
+ * of the same URL; skip ordinary navigations.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (authChangePending()) return true
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -83,6 +105,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <RouterProvider navigate={navigate} useHref={useHref}>
+        <AuthProvider user={data?.user ?? null}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
@@ -98,8 +121,10 @@ function Shell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
+        <AuthDialog />
         <Toaster />
         <ApiBridge />
+        </AuthProvider>
       </RouterProvider>
     </ToastProvider>
   )

@@ -1,10 +1,21 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 
 // Screens are registered only when their issue builds them (no placeholders). Spec §2 aliases share a module and
 // get their own id. Keep the splat route last.
 export default [
   index('routes/home.tsx'),
   route('Index', 'routes/home.tsx', { id: 'routes/home-alias' }),
+  route('auth', 'routes/auth.tsx'),
+  route('Auth', 'routes/auth.tsx', { id: 'routes/auth-alias' }),
+  route('dokoncz-rejestracje', 'routes/complete-registration.tsx'),
+  route('CompleteRegistration', 'routes/complete-registration.tsx', { id: 'routes/complete-registration-alias' }),
+  route('ustaw-haslo', 'routes/set-password.tsx'),
+  route('SetPassword', 'routes/set-password.tsx', { id: 'routes/set-password-alias' }),
+  // The account area (guard 'authenticated' in the layout loader); later account pages join this layout.
+  layout('routes/account/layout.tsx', [
+    route('ustawienia-konta', 'routes/account/settings.tsx'),
+    route('account/AccountSettings', 'routes/account/settings.tsx', { id: 'routes/account/settings-alias' }),
+  ]),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

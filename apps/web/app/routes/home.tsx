@@ -3,6 +3,7 @@ import { serverJson } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
 import { HomeHero } from '~/components/home/home-hero'
 import { ListingSection } from '~/components/home/listing-section'
+import { useLoginForNext } from '~/lib/use-login-for-next'
 import type { Route } from './+types/home'
 
 interface OffersPage {
@@ -23,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function headers(): HeadersInit {
+export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
+  // A signed-in visitor's page (root says private) must not land in a shared cache.
+  const parent = parentHeaders.get('Cache-Control')
+  if (parent?.includes('private')) return { 'Cache-Control': parent }
   // Fresh listings matter more than a cache hit; let shared caches keep it for a few seconds only.
   return { 'Cache-Control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60' }
 }
@@ -38,6 +42,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { promoted, latest, total } = loaderData
+  useLoginForNext()
   const hasPromoted = promoted === null || promoted.length > 0
   return (
     <>

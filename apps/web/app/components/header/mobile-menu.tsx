@@ -2,6 +2,9 @@ import { Link } from 'react-router'
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { AGENCIES_MENU, DEVELOPERS_LINK, HOTELS_LINK, offerTypeMenus, SERVICES_LINK } from '~/lib/nav'
 import { ChevronDownIcon, CloseIcon, HeartIcon, MenuIcon, PlusIcon, UserIcon } from '../icons'
+import { menuLinks } from '~/lib/account-nav'
+import { useAuth } from '~/lib/auth'
+import { UserAvatar } from '../user-avatar'
 import { iconButton, primaryButton } from './styles'
 
 const rowLink = 'flex min-h-11 items-center rounded-lg px-3 text-[15px] text-slate-800 hover:bg-accent-50 hover:text-accent-700'
@@ -14,6 +17,7 @@ const sectionSummary =
  */
 export function MobileMenu() {
   const menus = offerTypeMenus()
+  const { user, logout } = useAuth()
   return (
     <DialogTrigger>
       <Button aria-label="Otwórz menu" className={`${iconButton} -ml-2 lg:hidden`}>
@@ -74,16 +78,46 @@ export function MobileMenu() {
                         <HeartIcon size={20} className="text-slate-500" /> Ulubione
                       </Link>
                     </li>
-                    <li>
-                      <Link to="/auth" onClick={close} className={`${rowLink} gap-3`}>
-                        <UserIcon size={20} className="text-slate-500" /> Zaloguj się
-                      </Link>
-                    </li>
-                    <li>
-                      <Link to="/auth?type=register" onClick={close} className={`${rowLink} pl-[44px]`}>
-                        Zarejestruj się
-                      </Link>
-                    </li>
+                    {user ? (
+                      <>
+                        <li className="flex items-center gap-3 px-3 py-2">
+                          <UserAvatar user={user} size={28} />
+                          <span className="min-w-0 truncate text-[15px] font-semibold text-slate-900">{user.name}</span>
+                        </li>
+                        {menuLinks(user).map((l) => (
+                          <li key={l.id}>
+                            <Link to={l.to} onClick={close} className={`${rowLink} pl-[52px]`}>
+                              {l.menuLabel}
+                            </Link>
+                          </li>
+                        ))}
+                        <li>
+                          <button
+                            type="button"
+                            onClick={() => {
+                              close()
+                              void logout()
+                            }}
+                            className={`${rowLink} w-full cursor-pointer pl-[52px] text-left`}
+                          >
+                            Wyloguj
+                          </button>
+                        </li>
+                      </>
+                    ) : (
+                      <>
+                        <li>
+                          <Link to="/auth" onClick={close} className={`${rowLink} gap-3`}>
+                            <UserIcon size={20} className="text-slate-500" /> Zaloguj się
+                          </Link>
+                        </li>
+                        <li>
+                          <Link to="/auth?type=register" onClick={close} className={`${rowLink} pl-[44px]`}>
+                            Zarejestruj się
+                          </Link>
+                        </li>
+                      </>
+                    )}
                   </ul>
                 </nav>
               </>

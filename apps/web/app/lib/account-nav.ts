@@ -1,0 +1,44 @@
+// The account pages of spec §2 in ONE list: the header's user menu, the mobile menu and the account tab row all
+// read it. A later issue makes its page appear by flipping `available` (after registering the route).
+import { canSeeAgents, type Profile } from './user'
+
+export interface AccountLink {
+  id: string
+  /** Label in the user menu. */
+  menuLabel: string
+  /** Label in the account tab row (spec §2). */
+  tabLabel: string
+  to: string
+  /** Paths (besides `to`) that mark the tab as current, e.g. the English alias. */
+  aliases: string[]
+  /** Its page exists in this build. */
+  available: boolean
+  /** Extra visibility rule for the current user. */
+  visible?: (user: Profile) => boolean
+}
+
+/** In the user menu order of spec §2: my listings, settings, integrations, favourites, agents, payment history. */
+export const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { id: 'offers', menuLabel: 'Moje ogłoszenia', tabLabel: 'Moje ogłoszenia', to: '/moje-ogloszenia', aliases: ['/account/MyOffers'], available: false },
+  { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
+  { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: false },
+  { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: false },
+  { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: false, visible: canSeeAgents },
+  { id: 'payments', menuLabel: 'Historia płatności', tabLabel: 'Historia płatności', to: '/faktury', aliases: ['/account/Payments'], available: false },
+]
+
+/** The tab row order of spec §2: Ustawienia, Integracje, Ulubione, Moje ogłoszenia, Moi agenci, Historia płatności. */
+const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments']
+
+export function menuLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
+  return links.filter((l) => l.available && (!l.visible || l.visible(user)))
+}
+
+export function tabLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
+  return menuLinks(user, links).sort((a, b) => TAB_ORDER.indexOf(a.id) - TAB_ORDER.indexOf(b.id))
+}
+
+export function isCurrent(link: AccountLink, pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '') || '/'
+  return [link.to, ...link.aliases].some((to) => p === to || p.startsWith(`${to}/`))
+}

@@ -1,0 +1,42 @@
+import { NavLink, Outlet } from 'react-router'
+import { tabLinks } from '~/lib/account-nav'
+import { useAuth } from '~/lib/auth'
+import { requireUser } from '~/lib/auth.server'
+import type { Route } from './+types/layout'
+
+// Spec §6 'authenticated', on the server: a guest never gets an account page, with or without JavaScript.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { user: await requireUser(context, request) }
+}
+
+/** The account area: the tab row of spec §2 (tabs appear as their pages exist), then the page. */
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const auth = useAuth()
+  const user = auth.user ?? loaderData.user
+  const tabs = tabLinks(user)
+  return (
+    <div className="min-h-[60vh] bg-slate-50 pb-16">
+      <div className="border-b border-slate-200 bg-white">
+        <nav aria-label="Konto" className="container-page">
+          <ul className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
+            {tabs.map((t) => (
+              <li key={t.id} className="shrink-0">
+                <NavLink
+                  to={t.to}
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center border-b-2 px-3 text-[15px] font-medium transition-colors sm:px-4 ${
+                      isActive ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                    }`
+                  }
+                >
+                  {t.tabLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  )
+}
