@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { DbHandle } from '@portal/db'
-import type { Env } from './env.ts'
+import { resolveAppKey, type Env } from './env.ts'
 import { zodValidatorCompiler } from './lib/validation.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
@@ -10,11 +10,16 @@ import session from './plugins/session.ts'
 import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
 import api from './routes/api/index.ts'
+import devMail from './routes/dev/mail.ts'
+import { Mailer } from './mail/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: DbHandle
     env: Env
+    /** Secret for HMAC signatures (APP_KEY or DATA_DIR/app-key). */
+    appKey: string
+    mailer: Mailer
   }
 }
 
@@ -61,6 +66,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', opts.db)
   app.decorate('env', env)
+  app.decorate('appKey', resolveAppKey(env))
+  app.decorate('mailer', new Mailer(opts.db, env, app.log))
+  app.addHook('onClose', async () => { await app.mailer.close() })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -73,5 +81,6 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(docs)
   await app.register(uploads)
   await app.register(api, { prefix: '/api' })
+  await app.register(devMail)
   return app
 }

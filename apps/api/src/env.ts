@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
 
 /**
@@ -28,6 +30,10 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL').optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  /** Secret for HMAC signatures (captcha challenges); unset → generated once and kept in DATA_DIR/app-key. */
+  APP_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  /** Sender of the portal's e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('Dazu <no-reply@dazu.pl>'),
   DEMO_DATA: flag(['0', '1'], '1').transform((v) => v === '1'),
   CAPTCHA: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -80,4 +86,26 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Test-route switch: only in test runs or the e2e server. */
 export function testRoutesEnabled(env: Pick<Env, 'NODE_ENV' | 'E2E'>): boolean {
   return env.NODE_ENV === 'test' || env.E2E
+}
+
+/**
+ * The application secret: APP_KEY, else DATA_DIR/app-key (created with 48 random bytes on first start, mode 600),
+ * so signatures survive restarts and are shared by instances on the same data directory.
+ */
+export function resolveAppKey(env: Pick<Env, 'APP_KEY' | 'DATA_DIR'>): string {
+  if (env.APP_KEY) return env.APP_KEY
+  const file = path.join(env.DATA_DIR, 'app-key')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true })
+  try {
+    writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 })
+  } catch (err) {
+    // Another instance created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+  return readFileSync(file, 'utf8').trim()
 }

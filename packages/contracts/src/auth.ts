@@ -21,6 +21,9 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'Link jest nieprawidłowy lub został już użyty',
   tokenExpired: 'Link wygasł. Wyślij go ponownie',
   tooManyAttempts: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut',
+  captcha: 'Potwierdź, że nie jesteś robotem',
+  emailAlreadyExist: 'Ten adres email jest już używany przez inne konto',
+  unauthenticated: 'Zaloguj się, aby mieć dostęp do tej strony',
 } as const
 
 export const REGISTRATION_TYPES = ['user', 'agency', 'developer'] as const

@@ -6,6 +6,11 @@ import filters from './search/filters.ts'
 import footers from './footers.ts'
 import offers from './offers.ts'
 import testRoutes from './__test.ts'
+import auth from './auth/index.ts'
+import user from './user/index.ts'
+import profile from './profile.ts'
+import myProfile from './my-profile.ts'
+import captcha from './captcha.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +19,11 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(filters)
   await app.register(footers)
   await app.register(offers)
+  await app.register(auth)
+  await app.register(user)
+  await app.register(profile)
+  await app.register(myProfile)
+  await app.register(captcha)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { sessions, users } from '@portal/db'
+import { AUTH_MESSAGES, changePasswordSchema, emailPromptSchema, setPasswordSchema } from '@portal/contracts/auth'
+import { requireCaptcha } from '../../../lib/captcha.ts'
+import { hashPassword, verifyPassword } from '../../../lib/password.ts'
+import { fieldError, requireUser } from '../../../lib/profile-guard.ts'
+import { hit } from '../../../lib/throttle.ts'
+import { destroyUserSessions, rotateSession } from '../../../plugins/session.ts'
+import { passwordResetMail } from '../../../mail/templates.ts'
+import { consumeToken, issueToken, tokenInvalid, voidTokens } from './tokens.ts'
+import { userByEmail, userById } from './lookup.ts'
+
+/** Mails per address per window for the reminder and the activation resend (beyond it: silently not sent). */
+export const MAIL_LIMIT = { max: 3, windowMs: 15 * 60 * 1000 }
+
+/** Password reminder, setting a password from the mailed link, and changing it while logged in. */
+const passwords: FastifyPluginAsyncZod = async (app) => {
+  app.post('/auth/remind-password', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a link to set a new password (1 h). Always 204: does not reveal whether the address exists',
+      body: emailPromptSchema,
+    },
+  }, async (request, reply) => {
+    const { email, captcha } = request.body
+    await requireCaptcha(request, captcha)
+    const user = await userByEmail(app.db, email)
+    if (user) {
+      const { count } = await hit(app.db, `mail:reset:${email}`, MAIL_LIMIT.windowMs)
+      if (count <= MAIL_LIMIT.max) {
+        await voidTokens(app.db, user.id, 'password_reset')
+        const token = await issueToken(app.db, user.id, 'password_reset')
+        await app.mailer.send(passwordResetMail(user.email, user.name, `${app.env.PUBLIC_URL}/ustaw-haslo?token=${token}`))
+      }
+    }
+    return reply.code(204).send()
+  })
+
+  app.post('/auth/set-password', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a password with the mailed token: 204, e-mail verified, every session of the user ended',
+      body: setPasswordSchema,
+    },
+  }, async (request, reply) => {
+    const { token, password } = request.body
+    const userId = await consumeToken(app.db, token, ['password_reset', 'agent_invite'])
+    if (!(await userById(app.db, userId))) throw tokenInvalid()
+    await app.db.db.update(users).set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    }).where(eq(users.id, userId))
+    await voidTokens(app.db, userId, 'password_reset')
+    await destroyUserSessions(request, userId)
+    // The browser that set the password gets a fresh guest session if its own was one of those.
+    if (request.session?.userId === userId) await rotateSession(request, reply, { userId: null })
+    return reply.code(204).send()
+  })
+
+  app.patch('/auth/change-password', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password (logged in): 204; other sessions ended, this one rotated; 422 current_password',
+      body: changePasswordSchema,
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request)
+    const { current_password: current, password } = request.body
+    if (!(await verifyPassword(user.passwordHash, current))) throw fieldError('current_password', AUTH_MESSAGES.currentPasswordWrong)
+    await app.db.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+    await app.db.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, request.session!.id)))
+    await voidTokens(app.db, user.id, 'password_reset')
+    await rotateSession(request, reply, { userId: user.id })
+    return reply.code(204).send()
+  })
+}
+export default passwords

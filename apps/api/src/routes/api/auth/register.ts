@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { users } from '@portal/db'
+import { registerSchema } from '@portal/contracts/auth'
+import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { HttpError } from '../../../lib/http-errors.ts'
+import { hashPassword } from '../../../lib/password.ts'
+import { requireCaptcha } from '../../../lib/captcha.ts'
+import { activationMail } from '../../../mail/templates.ts'
+import { issueToken } from './tokens.ts'
+import { emailTaken, isUniqueViolation } from './lookup.ts'
+
+const emailInUse = () => new HttpError(400, 'email_already_exist', CLIENT_MESSAGES.emailAlreadyExist)
+
+/** POST /api/auth/register: creates an unverified account and mails the activation link (spec §5, §7). */
+const register: FastifyPluginAsyncZod = async (app) => {
+  app.post('/auth/register', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Register (204); 400 email_already_exist; activation mail "Dokończ proces rejestracji"',
+      body: registerSchema,
+    },
+  }, async (request, reply) => {
+    const body = request.body
+    await requireCaptcha(request, body.captcha)
+    // Deleted accounts keep their row, so their address stays taken (reference §8).
+    if (await emailTaken(app.db, body.email)) throw emailInUse()
+    const company = body.type === 'agency' || body.type === 'developer'
+    let id: number
+    try {
+      const [row] = await app.db.db.insert(users).values({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        name: body.name,
+        phone: body.phone || null,
+        type: body.type,
+        roles: [company ? 'company' : 'user'],
+        companyName: company ? body.name : null,
+      }).returning({ id: users.id })
+      id = row!.id
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailInUse()
+      throw err
+    }
+    const token = await issueToken(app.db, id, 'activation')
+    await app.mailer.send(activationMail(body.email, body.name, `${app.env.PUBLIC_URL}/dokoncz-rejestracje?token=${token}`))
+    return reply.code(204).send()
+  })
+}
+export default register

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import path from 'node:path'
+import { rm } from 'node:fs/promises'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { listingPhotos, listings, users } from '@portal/db'
+import { deleteAccountSchema, profileSchema, USER_MESSAGES } from '@portal/contracts/user'
+import { apiErrorSchema } from '@portal/contracts/errors'
+import { verifyPassword } from '../../../lib/password.ts'
+import { fieldError, requireUser } from '../../../lib/profile-guard.ts'
+import { toProfile } from '../../../lib/profile.ts'
+import { removeUserAvatars } from '../../../lib/images.ts'
+import { destroySession } from '../../../plugins/session.ts'
+import { accountDeletedMail } from '../../../mail/templates.ts'
+
+/** GET /api/user (the logged-in profile) and DELETE /api/user (account removal with password confirmation). */
+const account: FastifyPluginAsyncZod = async (app) => {
+  app.get('/user', {
+    schema: {
+      tags: ['user'],
+      summary: 'The logged-in user profile; 401 unauthenticated',
+      response: { 200: profileSchema, 401: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request)
+    reply.header('cache-control', 'no-store')
+    return toProfile(user)
+  })
+
+  app.delete('/user', {
+    schema: {
+      tags: ['user'],
+      summary: 'Delete the account, its sessions and listings (hard delete): 204; 422 password',
+      body: deleteAccountSchema,
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request)
+    if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+      throw fieldError('password', USER_MESSAGES.passwordWrong)
+    }
+    const photoKeys = (await app.db.db.selectDistinct({ key: listingPhotos.storageKey }).from(listingPhotos)
+      .innerJoin(listings, eq(listings.id, listingPhotos.listingId)).where(eq(listings.userId, user.id))).map((r) => r.key)
+    await app.db.db.transaction(async (tx) => {
+      // Agents of a removed agency become independent users.
+      await tx.update(users).set({ agencyId: null, updatedAt: sql`now()` }).where(eq(users.agencyId, user.id))
+      // Sessions, tokens, listings (and their photos rows) go with the user through ON DELETE CASCADE.
+      await tx.delete(users).where(eq(users.id, user.id))
+    })
+    await app.mailer.send(accountDeletedMail(user.email, user.name))
+    const uploads = path.join(app.env.DATA_DIR, 'uploads')
+    await removeUserAvatars(uploads, user.id)
+    // Photo files go too unless another listing still uses them (the demo data shares a photo pool).
+    if (photoKeys.length) {
+      const still = new Set((await app.db.db.selectDistinct({ key: listingPhotos.storageKey }).from(listingPhotos)
+        .where(inArray(listingPhotos.storageKey, photoKeys))).map((r) => r.key))
+      for (const key of photoKeys) {
+        if (!still.has(key) && !key.includes('..')) await rm(path.join(uploads, key), { recursive: true, force: true })
+      }
+    }
+    await destroySession(request, reply)
+    return reply.code(204).send()
+  })
+}
+export default account

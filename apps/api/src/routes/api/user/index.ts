@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import account from './account.ts'
+import profile from './profile.ts'
+import avatar from './avatar.ts'
+import phone from './phone.ts'
+
+/** /api/user/*: the logged-in user's account (issue 3) and the phone reveal. */
+const user: FastifyPluginAsyncZod = async (app) => {
+  await app.register(account)
+  await app.register(profile)
+  await app.register(avatar)
+  await app.register(phone)
+}
+export default user
