@@ -4,6 +4,7 @@ import { pino } from 'pino'
 import { sql } from 'drizzle-orm'
 import { listings, migrate, openDb, syncCatalogue, type DbHandle } from '@portal/db'
 import { EnvError, parseEnv, type Env } from './env.ts'
+import { DEMO_PASSWORD, ensureDemoLogins } from './lib/password-demo.ts'
 
 /** Env, logger and a migrated database: the part of start-up shared by server.ts and dev.ts. */
 export async function boot(): Promise<{ env: Env; logger: FastifyBaseLogger; db: DbHandle }> {

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { users } from '@portal/db'
+import { createTestApp, startSession } from '../../test/helpers.ts'
+import { send } from '../api/auth/test-support.ts'
+import { DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoLogins } from '../../lib/password-demo.ts'
+
+describe('/dev/mail outbox and demo logins', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => { t = await createTestApp({ CAPTCHA: 'off' }) })
+  afterAll(async () => { await t.close() })
+
+  it('without SMTP_URL the mail is stored; /dev/mail lists it newest first and opens it as HTML', async () => {
+    const g = await startSession(t.app)
+    for (const [email, name] of [['a@example.com', 'Pierwsza'], ['b@example.com', '<script>alert(1)</script>']]) {
+      await send(t.app, g, 'POST', '/api/auth/register', {
+        type: 'user', name, email, password: 'Haslo123', password_confirmation: 'Haslo123',
+      })
+    }
+    const list = await t.app.inject('/dev/mail')
+    expect(list.statusCode).toBe(200)
+    expect(list.headers['content-type']).toContain('text/html')
+    expect(list.body.indexOf('b@example.com')).toBeLessThan(list.body.indexOf('a@example.com'))
+    expect(list.body).toContain('Dokończ proces rejestracji')
+    const id = /href="\/dev\/mail\/(\d+)"/.exec(list.body)![1]
+    const mail = await t.app.inject(`/dev/mail/${id}`)
+    expect(mail.statusCode).toBe(200)
+    expect(mail.body).toContain('/dokoncz-rejestracje?token=')
+    // User values are escaped in the template.
+    expect(mail.body).not.toContain('<script>alert(1)</script>')
+    expect(mail.body).toContain('&lt;script&gt;')
+    expect(mail.headers['content-security-policy']).toContain("default-src 'none'")
+    const text = await t.app.inject(`/dev/mail/${id}?format=text`)
+    expect(text.headers['content-type']).toContain('text/plain')
+    expect((await t.app.inject('/dev/mail/999999')).statusCode).toBe(404)
+  })
+
+  it('404 in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' })
+    try {
+      expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404)
+      expect((await prod.app.inject('/dev/mail/1')).statusCode).toBe(404)
+    } finally {
+      await prod.close()
+    }
+  })
+
+  it('ensureDemoLogins: jan.kowalski@example.pl (and a seeded agency) log in with Demo1234', async () => {
+    await t.db.db.insert(users).values({ email: 'biuro.test@example.com', name: 'Biuro Test', type: 'agency', roles: ['company'], emailVerifiedAt: new Date() })
+    const logins = await ensureDemoLogins(t.db)
+    expect(logins).toEqual([{ email: DEMO_USER_EMAIL, type: 'user' }, { email: 'biuro.test@example.com', type: 'agency' }])
+    for (const { email } of logins) {
+      const g = await startSession(t.app)
+      const res = await send(t.app, g, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD })
+      expect(res.statusCode).toBe(200)
+    }
+    const [jan] = await t.db.db.select().from(users).where(eq(users.email, DEMO_USER_EMAIL))
+    const before = jan!.passwordHash
+    await ensureDemoLogins(t.db)
+    const [again] = await t.db.db.select().from(users).where(eq(users.email, DEMO_USER_EMAIL))
+    expect(again!.passwordHash).toBe(before)
+  })
+})
