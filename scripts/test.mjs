@@ -205,6 +205,10 @@ const steps = [
     title: 'Playwright e2e',
     async run() {
       if (process.env.SKIP_E2E === '1') return 'skipped (SKIP_E2E=1)'
+      const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+      if (!existsSync(chromium)) {
+        throw new StepFailure(`no Chromium at ${chromium}: run .ci/run, or apt-get install -y chromium (or set CHROMIUM_PATH)`)
+      }
       await run(bin('playwright'), ['test'], { env: envWithout('TEST_DATABASE_URL') })
     },
   },
