@@ -44,7 +44,6 @@ export function Field({ label, error, description, className, inputMode, placeho
     <TextField {...props} isInvalid={!!error} validationBehavior="aria" className={`flex flex-col ${className ?? ''}`}>
       <Label className={labelClass}>
         {label}
-        {props.isRequired && <span aria-hidden="true" className="text-accent-700"> *</span>}
       </Label>
       <Input className={inputClass} inputMode={inputMode} placeholder={placeholder} />
       {description && !error && <Text slot="description" className={hintClass}>{description}</Text>}
@@ -108,7 +107,7 @@ export function CheckboxField({
         {after && <span className="pt-1 text-[15px] text-slate-700">{after}</span>}
       </div>
       {error && (
-        <p id={`${name}-error`} className={`${errorClass} mt-0.5 pl-8`}>
+        <p id={`${name}-error`} className={`${errorClass} !mt-0 pl-8`}>
           {error}
         </p>
       )}

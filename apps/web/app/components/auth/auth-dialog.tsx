@@ -25,7 +25,7 @@ export function AuthDialog() {
       isOpen={view !== null}
       onOpenChange={(isOpen) => !isOpen && auth.close()}
       isDismissable
-      className="fixed inset-0 z-[60] flex justify-center overflow-y-auto bg-slate-900/50 data-[entering]:animate-[fade-in_150ms_ease-out] sm:items-start sm:px-4 sm:py-[6vh]"
+      className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto bg-slate-900/50 data-[entering]:animate-[fade-in_150ms_ease-out] sm:px-4 sm:py-[6vh]"
     >
       <Modal
         className={`min-h-dvh w-full bg-white shadow-2xl outline-none sm:min-h-0 sm:rounded-2xl ${wide ? 'sm:max-w-[600px]' : 'sm:max-w-[440px]'}`}

@@ -75,6 +75,7 @@ export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) 
         }}
         error={errors.email}
         isRequired
+        autoFocus
       />
       <Field
         label="Hasło"

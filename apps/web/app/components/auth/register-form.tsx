@@ -104,7 +104,7 @@ export function RegisterForm({ onSwitch, onDone, initialEmail = '' }: AuthFormPr
       <Field label="Imię i nazwisko lub nazwa firmy" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} isRequired />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} isRequired />
-        <Field label="Telefon" name="phone" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} placeholder="np. 600 100 200" />
+        <Field label="Telefon (opcjonalnie)" name="phone" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} placeholder="np. 600 100 200" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

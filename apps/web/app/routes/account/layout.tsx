@@ -18,7 +18,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-[60vh] bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <nav aria-label="Konto" className="container-page">
-          <ul className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
+          <ul className="-mb-px mx-auto flex max-w-[760px] gap-1 overflow-x-auto [scrollbar-width:none]">
             {tabs.map((t) => (
               <li key={t.id} className="shrink-0">
                 <NavLink
