@@ -25,6 +25,11 @@ export async function boot(): Promise<{ env: Env; logger: FastifyBaseLogger; db:
   await migrate(db)
   await syncCatalogue(db.db)
   await seedData(db, env, logger)
+  if (env.DEMO_DATA) {
+    const logins = await ensureDemoLogins(db)
+    logger.info({ accounts: logins, password: DEMO_PASSWORD },
+      `demo logins (password ${DEMO_PASSWORD}): ${logins.map((l) => `${l.email} (${l.type})`).join(', ')}`)
+  }
   return { env, logger, db }
 }
 
