@@ -6,6 +6,8 @@ const PASSWORD = 'Haslo123'
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
 test('register → activation mail over SMTP → activated and logged in → profile and avatar → log out → log in', async ({ page }) => {
+  // A whole account life in one test: longer than the default budget when the suite runs in parallel.
+  test.setTimeout(90_000)
   const email = uniqueEmail('reg')
   await page.goto('/')
   await hydrated(page)
@@ -107,6 +109,7 @@ test('register → activation mail over SMTP → activated and logged in → pro
 })
 
 test('a guarded page sends a guest to /?next= with the login dialog, and the login lands back there', async ({ page, request }) => {
+  test.setTimeout(60_000)
   // An activated account, made through the API and the SMTP listener.
   const email = uniqueEmail('guard')
   await request.get('/api/sanctum/csrf-cookie')

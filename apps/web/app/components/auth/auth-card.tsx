@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /** The centred card of the account pages (/auth, activation, new password): one h1, comfortable on phones. */
 export function AuthCard({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="bg-slate-50 px-4 py-8 sm:py-14">
+    <div className="-mb-16 bg-slate-50 px-4 pt-8 pb-24 sm:pt-14 sm:pb-28">
       <section
         aria-labelledby="auth-card-title"
         className={`mx-auto w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-card sm:p-8 ${wide ? 'max-w-[600px]' : 'max-w-[460px]'}`}

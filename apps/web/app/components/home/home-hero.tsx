@@ -1,46 +1,13 @@
-import { useId, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { CITIES, topCategories } from '@portal/contracts/catalogue'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { CITIES } from '@portal/contracts/catalogue'
 import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
-import { HERO_TYPES, heroSearchHref } from '~/lib/home-search'
-import { ChevronDownIcon, PinIcon, SearchIcon } from '../icons'
+import { HomeSearchPanel } from '../search/home-search-panel'
 
 const POPULAR = CITIES.slice(0, 10)
-const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-700'
-const fieldBox =
-  'h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-[15px] text-slate-900 transition-colors hover:border-slate-400 focus:border-accent-600 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600'
-
-function Select({ id, name, label, value, onChange, children }: {
-  id: string
-  name: string
-  label: string
-  value: string
-  onChange: (v: string) => void
-  children: React.ReactNode
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
-      <div className="relative">
-        <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className={`${fieldBox} appearance-none pr-10`}>
-          {children}
-        </select>
-        <ChevronDownIcon size={18} className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-slate-500" />
-      </div>
-    </div>
-  )
-}
-
-/** Home hero: the heading, one search form (a plain GET form before JavaScript) and popular cities. */
+/** Home hero: the heading, the advanced search panel and popular cities. */
 export function HomeHero({ total }: { total: number | null }) {
-  const navigate = useNavigate()
   const id = useId()
-  const [typ, setTyp] = useState('sprzedaz')
-  const [kategoria, setKategoria] = useState('')
-  const [phrase, setPhrase] = useState('')
-  const categories = topCategories().filter((c) => c.slug !== 'uslugi')
 
   return (
     <section className="relative overflow-hidden border-b border-slate-100 bg-gradient-to-b from-accent-50 via-white to-white">
@@ -64,57 +31,7 @@ export function HomeHero({ total }: { total: number | null }) {
           właścicieli, agencji i deweloperów w całej Polsce.
         </p>
 
-        <form
-          action="/szukaj"
-          method="get"
-          aria-label="Wyszukiwarka ogłoszeń"
-          onSubmit={(e) => {
-            e.preventDefault()
-            navigate(heroSearchHref({ typ, kategoria, phrase }))
-          }}
-          className="mt-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-2 sm:p-6 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end"
-        >
-          <div className="sm:col-span-2 lg:col-span-1">
-            <label htmlFor={`${id}-phrase`} className={fieldLabel}>
-              Lokalizacja lub słowo
-            </label>
-            <div className="relative">
-              <PinIcon size={18} className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-slate-400" />
-              <input
-                id={`${id}-phrase`}
-                name="phrase"
-                type="search"
-                value={phrase}
-                onChange={(e) => setPhrase(e.target.value)}
-                placeholder="np. Kraków, Podgórze, balkon"
-                autoComplete="off"
-                className={`${fieldBox} pl-10`}
-              />
-            </div>
-          </div>
-          <Select id={`${id}-typ`} name="typ" label="Typ oferty" value={typ} onChange={setTyp}>
-            {HERO_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </Select>
-          <Select id={`${id}-kategoria`} name="kategoria" label="Kategoria" value={kategoria} onChange={setKategoria}>
-            <option value="">Wszystkie kategorie</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.urlSlug}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-          <button
-            type="submit"
-            className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-accent-600 px-8 text-base font-semibold text-white shadow-sm transition-colors hover:bg-accent-700 active:bg-accent-800 sm:col-span-2 lg:col-span-1"
-          >
-            <SearchIcon size={20} />
-            Szukaj
-          </button>
-        </form>
+        <HomeSearchPanel />
 
         <nav aria-labelledby={`${id}-cities`} className="mt-6">
           <h2 id={`${id}-cities`} className="mb-2 text-sm font-semibold text-slate-700">
@@ -124,7 +41,7 @@ export function HomeHero({ total }: { total: number | null }) {
             {POPULAR.map((c) => (
               <li key={c.slug}>
                 <Link
-                  to={`/szukaj?phrase=${encodeURIComponent(c.name)}`}
+                  to={`/nieruchomosci/sprzedaz/${c.slug}`}
                   className="inline-flex h-9 items-center rounded-full border border-slate-200 bg-white px-3.5 text-sm text-slate-700 transition-colors hover:border-accent-200 hover:bg-accent-50 hover:text-accent-700"
                 >
                   {c.name}

@@ -15,7 +15,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const user = auth.user ?? loaderData.user
   const tabs = tabLinks(user)
   return (
-    <div className="min-h-[60vh] bg-slate-50 pb-16">
+    <div className="-mb-16 min-h-[60vh] bg-slate-50 pb-28">
       <div className="border-b border-slate-200 bg-white">
         <nav aria-label="Konto" className="container-page">
           <ul className="-mb-px mx-auto flex max-w-[760px] gap-1 overflow-x-auto [scrollbar-width:none]">

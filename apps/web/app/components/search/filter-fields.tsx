@@ -1,0 +1,150 @@
+// The filter controls of spec §2, each bound to the SearchForm, shared by the filters panel, the extended filters
+// modal and the 'Wyszukiwanie' modal.
+import { SEARCH_MODAL_CATEGORIES, categoryBySlug, OFFER_TYPES } from '@portal/contracts/catalogue'
+import { attrOptions, negotiableAllowed, WANTED, type SearchForm } from '~/lib/search-form'
+import {
+  areaFromOptions,
+  areaOptionLabel,
+  areaToOptions,
+  priceFromOptions,
+  priceOptionLabel,
+  priceToOptions,
+  withCurrent,
+} from '~/lib/search-options'
+import { CheckboxField, PillGroup, RangeSelects, SelectField } from './controls'
+import { TagFilter } from './tag-filter'
+
+export interface FieldProps {
+  form: SearchForm
+  set: (patch: Partial<SearchForm>) => void
+}
+
+const opts = (id: number) => attrOptions(id).map((o) => ({ value: o.slug, label: o.name }))
+export const ROOMS = [
+  { value: '1', label: '1' }, { value: '2', label: '2' }, { value: '3', label: '3' }, { value: '4', label: '4' }, { value: '5', label: '5+' },
+]
+export const BATHS = [{ value: '1', label: '1' }, { value: '2', label: '2' }, { value: '3', label: '3+' }]
+export const TYPE_CHOICES = [...OFFER_TYPES.map((t) => ({ value: t.slug as string, label: t.label })), { value: WANTED, label: 'Szukam' }]
+
+export function OfferTypeSelect({ form, set, className }: FieldProps & { className?: string }) {
+  return (
+    <SelectField label="Typ oferty" value={form.typ} onChange={(typ) => set({ typ })} className={className}>
+      <option value="">Wszystkie</option>
+      {TYPE_CHOICES.map((t) => (
+        <option key={t.value} value={t.value}>
+          {t.label}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+export function PriceRange({ form, set }: FieldProps) {
+  return (
+    <RangeSelects
+      legend="Cena"
+      unitLabel="zł"
+      from={form.cenaMin}
+      to={form.cenaMax}
+      fromList={withCurrent(priceFromOptions(form.cenaMax), form.cenaMin)}
+      toList={withCurrent(priceToOptions(form.cenaMin), form.cenaMax)}
+      format={priceOptionLabel}
+      onChange={(cenaMin, cenaMax) => set({ cenaMin, cenaMax })}
+    />
+  )
+}
+
+export function AreaRange({ form, set }: FieldProps) {
+  return (
+    <RangeSelects
+      legend="Powierzchnia"
+      unitLabel="m²"
+      from={form.metrazMin}
+      to={form.metrazMax}
+      fromList={withCurrent(areaFromOptions(form.metrazMax), form.metrazMin)}
+      toList={withCurrent(areaToOptions(form.metrazMin), form.metrazMax)}
+      format={areaOptionLabel}
+      onChange={(metrazMin, metrazMax) => set({ metrazMin, metrazMax })}
+    />
+  )
+}
+
+/** 'Do negocjacji' (only for sprzedaz or wynajem), 'Na raty', 'Pilnie', 'Okazja'. */
+export function FlagBoxes({ form, set }: FieldProps) {
+  return (
+    <fieldset>
+      <legend className="sr-only">Opcje ogłoszenia</legend>
+      <div className="flex flex-wrap gap-x-6">
+        {negotiableAllowed(form.typ) && <CheckboxField label="Do negocjacji" checked={form.doNegocjacji} onChange={(doNegocjacji) => set({ doNegocjacji })} />}
+        <CheckboxField label="Na raty" checked={form.naRaty} onChange={(naRaty) => set({ naRaty })} />
+        <CheckboxField label="Pilnie" checked={form.pilne} onChange={(pilne) => set({ pilne })} />
+        <CheckboxField label="Okazja" checked={form.okazja} onChange={(okazja) => set({ okazja })} />
+      </div>
+    </fieldset>
+  )
+}
+
+/** The select from attribute 9 (Piętro). */
+export function FloorSelect({ form, set, label = 'Piętro' }: FieldProps & { label?: string }) {
+  return (
+    <SelectField label={label} value={form.pietro} onChange={(pietro) => set({ pietro })}>
+      <option value="">Dowolne</option>
+      {attrOptions(9).map((o) => (
+        <option key={o.slug} value={o.slug}>
+          {o.name}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+export function RentalPeriod({ form, set }: FieldProps) {
+  if (form.typ !== 'wynajem') return null
+  return <PillGroup legend="Okres wynajmu" options={opts(15)} value={form.okres} onChange={(okres) => set({ okres })} />
+}
+
+export const Market = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Rynek" single options={opts(19)} value={form.rynek ? [form.rynek] : []} onChange={(v) => set({ rynek: v[0] ?? '' })} />
+)
+export const Condition = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Stan" options={opts(12)} value={form.stan} onChange={(stan) => set({ stan })} />
+)
+export const Rooms = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Ilość pokoi" options={ROOMS} value={form.pokoje} onChange={(pokoje) => set({ pokoje })} />
+)
+export const Baths = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Ilość łazienek" single options={BATHS} value={form.lazienki ? [form.lazienki] : []} onChange={(v) => set({ lazienki: v[0] ?? '' })} />
+)
+export const Extras = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Dodatkowe" options={opts(16)} value={form.dodatkowe} onChange={(dodatkowe) => set({ dodatkowe: dodatkowe.slice(0, 15) })} />
+)
+export const Nearby = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Blisko" options={opts(17)} value={form.blisko} onChange={(blisko) => set({ blisko: blisko.slice(0, 15) })} />
+)
+export const BuildingTypes = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Rodzaj zabudowy" options={opts(30)} value={form.typBudynku} onChange={(typBudynku) => set({ typBudynku })} />
+)
+export const PropertyTypes = ({ form, set }: FieldProps) => (
+  <PillGroup
+    legend="Rodzaj nieruchomości"
+    options={SEARCH_MODAL_CATEGORIES.map((s) => ({ value: s, label: categoryBySlug(s)?.name ?? s }))}
+    value={form.kategoria}
+    onChange={(kategoria) => set({ kategoria })}
+  />
+)
+export const OfferTypePills = ({ form, set }: FieldProps) => (
+  <PillGroup legend="Typ oferty" single options={TYPE_CHOICES} value={form.typ ? [form.typ] : []} onChange={(v) => set({ typ: v[0] ?? '' })} />
+)
+
+/** Ownership as a tag filter, with the lease-years dropdown for leasehold. */
+export const Ownership = ({ form, set }: FieldProps) => (
+  <TagFilter
+    legend="Forma własności"
+    tags={attrOptions(31)}
+    value={form.wlasnosc ? [form.wlasnosc] : []}
+    onChange={(v) => set({ wlasnosc: v[0] ?? '', lataDzierzawy: v[0] === 'leasehold' ? form.lataDzierzawy : '' })}
+    leaseYears
+    years={form.lataDzierzawy}
+    onYears={(lataDzierzawy) => set({ lataDzierzawy })}
+  />
+)

@@ -1,0 +1,129 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
+import { useRecentSearches } from '~/lib/search-recent'
+import { ChevronDownIcon, SearchIcon } from '../icons'
+import { CategoryTreeSelect } from './category-tree-select'
+import { linkBtn, primaryBtn, secondaryBtn } from './controls'
+import { ExtendedFiltersModal } from './extended-filters-modal'
+import {
+  AreaRange,
+  Baths,
+  Condition,
+  Extras,
+  FlagBoxes,
+  FloorSelect,
+  Market,
+  Nearby,
+  OfferTypeSelect,
+  Ownership,
+  PriceRange,
+  RentalPeriod,
+  Rooms,
+} from './filter-fields'
+import { LocationAutocomplete } from './location-autocomplete'
+
+/**
+ * The filters of /szukaj (spec §2): the main row (offer type, category, location, price) and the expanded panel
+ * with every other control; 'Szukaj' writes them all to the URL, 'Mniej opcji' folds the panel, 'Resetuj filter'
+ * clears everything. 'Filtry dodatkowe' opens the extended filters modal. Remount it (key) when the URL changes.
+ */
+export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: string }) {
+  const navigate = useNavigate()
+  const recent = useRecentSearches(false)
+  const [form, setForm] = useState(initial)
+  const [town, setTown] = useState(initial.location?.display_name ?? '')
+  const extendedCount = (form.rynek ? 1 : 0) + form.stan.length + form.dodatkowe.length + form.blisko.length
+  const [open, setOpen] = useState(false)
+  const [extended, setExtended] = useState(false)
+  const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }))
+
+  const go = (f: SearchForm) => {
+    const url = searchUrl(f, sort ? { sort: sort as never } : undefined)
+    if (f.location) recent.add(f.location, url)
+    // Landing pages too: a changed search continues on /szukaj, where every filter lives in the URL.
+    navigate(url)
+  }
+  const submit = () => {
+    const keep = form.location && town.trim() === form.location.display_name
+    go({ ...form, location: keep ? form.location : null, radius: keep ? form.radius : '' })
+  }
+
+  return (
+    <form
+      action="/szukaj"
+      method="get"
+      aria-label="Filtry wyszukiwania"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit()
+      }}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.3fr_1.4fr]">
+        <OfferTypeSelect form={form} set={set} />
+        <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
+        <LocationAutocomplete
+          text={town}
+          onText={(t) => {
+            setTown(t)
+            if (!t.trim()) set({ location: null })
+          }}
+          onPick={(location) => set({ location })}
+          placeholder="Wpisz miejscowość"
+          className="[&_input]:h-11"
+        />
+        <PriceRange form={form} set={set} />
+      </div>
+
+      {open && (
+        <div id="filters-more" className="mt-5 grid gap-6 border-t border-slate-100 pt-5">
+          <FlagBoxes form={form} set={set} />
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <AreaRange form={form} set={set} />
+            <FloorSelect form={form} set={set} />
+            <RentalPeriod form={form} set={set} />
+          </div>
+          <div className="grid gap-6 md:grid-cols-2">
+            <Market form={form} set={set} />
+            <Rooms form={form} set={set} />
+            <Baths form={form} set={set} />
+            <Ownership form={form} set={set} />
+          </div>
+          <Condition form={form} set={set} />
+          <Extras form={form} set={set} />
+          <Nearby form={form} set={set} />
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <button type="button" aria-expanded={open} aria-controls="filters-more" className={linkBtn} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Mniej opcji' : 'Więcej opcji'}
+          <ChevronDownIcon size={18} className={open ? 'rotate-180' : ''} />
+        </button>
+        <button type="button" className={linkBtn} onClick={() => setExtended(true)}>
+          Filtry dodatkowe{extendedCount ? ` (${extendedCount})` : ''}
+        </button>
+        <div className="ml-auto flex flex-wrap gap-3 max-sm:w-full">
+          <button
+            type="button"
+            className={`${secondaryBtn} max-sm:flex-1`}
+            onClick={() => {
+              setForm(emptyForm())
+              setTown('')
+              go(emptyForm())
+            }}
+          >
+            Resetuj filter
+          </button>
+          <button type="submit" className={`${primaryBtn} max-sm:flex-1`}>
+            <SearchIcon size={18} />
+            Szukaj
+          </button>
+        </div>
+      </div>
+
+      <ExtendedFiltersModal isOpen={extended} onClose={() => setExtended(false)} form={form} onApply={(patch) => go({ ...form, ...patch })} />
+    </form>
+  )
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { HERO_TYPES } from '~/lib/home-search'
+import { emptyForm, searchUrl } from '~/lib/search-form'
+import type { PickedLocation } from '~/lib/search-location'
+import { useRecentSearches } from '~/lib/search-recent'
+import { SearchIcon } from '../icons'
+import { CategoryTreeSelect } from './category-tree-select'
+import { primaryBtn, SelectField } from './controls'
+import { GeolocateButton } from './geolocate-button'
+import { LocationAutocomplete } from './location-autocomplete'
+
+/**
+ * The home page's advanced search (spec §2): category tree, offer type (with 'Szukam'), location autocomplete
+ * with "use my location", Szukaj. A plain GET form to /szukaj before JavaScript.
+ */
+export function HomeSearchPanel() {
+  const navigate = useNavigate()
+  const recent = useRecentSearches(false)
+  const [typ, setTyp] = useState('sprzedaz')
+  const [kategoria, setKategoria] = useState<string[]>([])
+  const [text, setText] = useState('')
+  const [location, setLocation] = useState<PickedLocation | null>(null)
+
+  const submit = () => {
+    const form = { ...emptyForm(), typ, kategoria }
+    // A picked place searches around it; text typed but not picked searches as a phrase.
+    if (location && location.display_name === text.trim()) form.location = location
+    else form.phrase = text
+    const url = searchUrl(form)
+    if (form.location) recent.add(form.location, url)
+    navigate(url)
+  }
+
+  return (
+    <form
+      action="/szukaj"
+      method="get"
+      aria-label="Wyszukiwarka ogłoszeń"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit()
+      }}
+      className="mt-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-2 sm:p-6 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end"
+    >
+      <CategoryTreeSelect value={kategoria} onChange={setKategoria} className="[&_button]:h-12" />
+      <SelectField label="Typ oferty" name="typ" value={typ} onChange={setTyp} className="[&_select]:h-12">
+        {HERO_TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </SelectField>
+      <LocationAutocomplete
+        className="sm:col-span-2 lg:col-span-1"
+        label="Lokalizacja"
+        placeholder="np. Kraków, Gdańsk, Mokotów"
+        text={text}
+        onText={(t) => {
+          setText(t)
+          if (location && t.trim() !== location.display_name) setLocation(null)
+        }}
+        onPick={setLocation}
+        trailing={
+          <GeolocateButton
+            onLocated={(l) => {
+              setLocation(l)
+              setText(l.display_name)
+            }}
+          />
+        }
+      />
+      <button type="submit" className={`${primaryBtn} h-12 px-8 text-base sm:col-span-2 lg:col-span-1`}>
+        <SearchIcon size={20} />
+        Szukaj
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,183 @@
+// The search form's state (spec §3 "Search state") and its /szukaj URL (spec §2). Blank values are left out of
+// the URL (spec §5); 'Szukam' becomes ad-type=seek-property and drops the offer type (spec §4).
+import { ATTRIBUTE_BY_ID, categoryBySlug, CITIES, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
+import { parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
+import { formatNumber } from '@portal/contracts/format'
+import type { PickedLocation } from './search-location'
+
+export const WANTED = 'szukam'
+
+export interface SearchForm {
+  /** Offer type slug, 'szukam' for wanted ads, '' for any. */
+  typ: string
+  kategoria: string[]
+  phrase: string
+  cenaMin: string
+  cenaMax: string
+  metrazMin: string
+  metrazMax: string
+  location: PickedLocation | null
+  /** km around the location; blank = the API's default. */
+  radius: string
+  pokoje: string[]
+  lazienki: string
+  typBudynku: string[]
+  doNegocjacji: boolean
+  naRaty: boolean
+  pilne: boolean
+  okazja: boolean
+  pietro: string
+  okres: string[]
+  rynek: string
+  stan: string[]
+  dodatkowe: string[]
+  blisko: string[]
+  wlasnosc: string
+  lataDzierzawy: string
+}
+
+export const emptyForm = (): SearchForm => ({
+  typ: '', kategoria: [], phrase: '', cenaMin: '', cenaMax: '', metrazMin: '', metrazMax: '', location: null, radius: '',
+  pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false,
+  pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
+})
+
+const str = (n: number | undefined) => (n === undefined ? '' : String(n))
+const num = (v: string) => {
+  const t = v.replace(/\s/g, '').replace(',', '.')
+  const n = Number(t)
+  return t && Number.isFinite(n) ? n : undefined
+}
+/** Where the extra query keys of the page itself live (not part of the API's query). */
+const LEASE_YEARS_PARAM = 'lata_dzierzawy'
+
+/** The form of a parsed query (contracts/search: every Polish and English name is read there). */
+export function formFromQuery(q: SearchQuery, p?: URLSearchParams): SearchForm {
+  const f = emptyForm()
+  f.typ = q.seek ? WANTED : q.type ? offerTypeInfo(q.type).slug : ''
+  f.kategoria = (q.categories ?? []).map((s) => categoryBySlug(s)?.urlSlug ?? s)
+  f.phrase = q.phrase ?? q.locationText ?? ''
+  f.cenaMin = str(q.price?.min)
+  f.cenaMax = str(q.price?.max)
+  f.metrazMin = str(q.area?.min)
+  f.metrazMax = str(q.area?.max)
+  if (q.location) {
+    const { lat, lon, name } = q.location
+    f.location = { lat, lon, display_name: name || `${lat.toFixed(3)}, ${lon.toFixed(3)}` }
+  }
+  f.radius = str(q.radius)
+  f.pokoje = (q.rooms ?? []).map(String)
+  f.lazienki = q.bathrooms?.length ? String(q.bathrooms[0]) : ''
+  f.typBudynku = q.buildingTypes ?? []
+  f.doNegocjacji = !!q.negotiable
+  f.naRaty = !!q.instalments
+  f.pilne = !!q.urgent
+  f.okazja = !!q.bargain
+  f.pietro = q.floor?.[0] ?? ''
+  f.okres = q.rentalPeriod ?? []
+  f.rynek = q.market?.[0] ?? ''
+  f.stan = q.condition ?? []
+  f.dodatkowe = q.extras ?? []
+  f.blisko = q.nearby ?? []
+  f.wlasnosc = q.ownership?.[0] ?? ''
+  f.lataDzierzawy = f.wlasnosc === 'leasehold' ? (p?.get(LEASE_YEARS_PARAM)?.trim() ?? '') : ''
+  return f
+}
+
+export function formFromParams(p: URLSearchParams): SearchForm {
+  return formFromQuery(parseSearchParams(p).query, p)
+}
+
+/** The contract query of a form (spec §5: blank values left out, prices as integers). */
+export function formToQuery(f: SearchForm): SearchQuery {
+  const q: SearchQuery = {}
+  if (f.typ === WANTED) q.seek = true
+  else if (f.typ) q.type = offerTypeFromSlug(f.typ)
+  if (f.kategoria.length) q.categories = f.kategoria.map((s) => categoryBySlug(s)?.slug ?? s)
+  if (f.phrase.trim()) q.phrase = f.phrase.trim()
+  const pMin = num(f.cenaMin), pMax = num(f.cenaMax), aMin = num(f.metrazMin), aMax = num(f.metrazMax)
+  if (pMin !== undefined || pMax !== undefined) q.price = { min: pMin === undefined ? undefined : Math.round(pMin), max: pMax === undefined ? undefined : Math.round(pMax) }
+  if (aMin !== undefined || aMax !== undefined) q.area = { min: aMin, max: aMax }
+  if (f.location) {
+    q.location = { lat: f.location.lat, lon: f.location.lon, name: f.location.display_name }
+    const r = num(f.radius)
+    if (r !== undefined) q.radius = r
+  }
+  if (f.pokoje.length) q.rooms = f.pokoje.map(Number)
+  if (f.lazienki) q.bathrooms = [Number(f.lazienki)]
+  if (f.typBudynku.length) q.buildingTypes = f.typBudynku
+  // 'Do negocjacji' exists only for sale and rent (spec §2); 'Okres wynajmu' only for rent.
+  if (f.doNegocjacji && negotiableAllowed(f.typ)) q.negotiable = true
+  if (f.naRaty) q.instalments = true
+  if (f.pilne) q.urgent = true
+  if (f.okazja) q.bargain = true
+  if (f.pietro) q.floor = [f.pietro]
+  if (f.okres.length && f.typ === 'wynajem') q.rentalPeriod = f.okres
+  if (f.rynek) q.market = [f.rynek]
+  if (f.stan.length) q.condition = f.stan
+  if (f.dodatkowe.length) q.extras = f.dodatkowe
+  if (f.blisko.length) q.nearby = f.blisko
+  if (f.wlasnosc) q.ownership = [f.wlasnosc]
+  return q
+}
+
+/** The /szukaj query of a form, written by the contract's serializer (plus the lease years of the tag filter). */
+export function formToParams(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): URLSearchParams {
+  const p = toSearchParams({ ...formToQuery(f), ...extra })
+  if (f.wlasnosc === 'leasehold' && f.lataDzierzawy) p.set(LEASE_YEARS_PARAM, f.lataDzierzawy)
+  return p
+}
+
+export const negotiableAllowed = (typ: string) => typ === 'sprzedaz' || typ === 'wynajem'
+
+export function searchUrl(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): string {
+  const s = formToParams(f, extra).toString()
+  return s ? `/szukaj?${s}` : '/szukaj'
+}
+
+export interface Chip {
+  key: string
+  label: string
+  /** The form without this filter. */
+  without: SearchForm
+}
+
+const zl = (v: string) => `${formatNumber(Number(v))} zł`
+const m2 = (v: string) => `${formatNumber(Number(v))} m²`
+const range = (min: string, max: string, fmt: (v: string) => string) =>
+  min && max ? `${fmt(min)} – ${fmt(max)}` : min ? `od ${fmt(min)}` : `do ${fmt(max)}`
+
+/** Removable chips for every active filter (the phrase included). */
+export function activeChips(f: SearchForm): Chip[] {
+  const chips: Chip[] = []
+  const add = (key: string, label: string, patch: Partial<SearchForm>) => chips.push({ key, label, without: { ...f, ...patch } })
+  if (f.typ === WANTED) add('typ', 'Szukam', { typ: '' })
+  else if (f.typ) add('typ', OFFER_TYPES.find((t) => t.slug === f.typ)?.label ?? f.typ, { typ: '' })
+  for (const k of f.kategoria) add(`kategoria:${k}`, categoryBySlug(k)?.name ?? k, { kategoria: f.kategoria.filter((x) => x !== k) })
+  if (f.phrase) add('phrase', `„${f.phrase}”`, { phrase: '' })
+  if (f.location) add('location', f.radius ? `${f.location.display_name} (+${f.radius} km)` : f.location.display_name, { location: null, radius: '' })
+  if (f.cenaMin || f.cenaMax) add('cena', `Cena ${range(f.cenaMin, f.cenaMax, zl)}`, { cenaMin: '', cenaMax: '' })
+  if (f.metrazMin || f.metrazMax) add('metraz', `Powierzchnia ${range(f.metrazMin, f.metrazMax, m2)}`, { metrazMin: '', metrazMax: '' })
+  if (f.pokoje.length) add('pokoje', `Pokoje: ${f.pokoje.map((r) => (r === '5' ? '5+' : r)).join(', ')}`, { pokoje: [] })
+  if (f.lazienki) add('lazienki', `Łazienki: ${f.lazienki === '3' ? '3+' : f.lazienki}`, { lazienki: '' })
+  for (const b of f.typBudynku) add(`typ_budynku:${b}`, optionName(30, b) ?? b, { typBudynku: f.typBudynku.filter((x) => x !== b) })
+  if (f.doNegocjacji && negotiableAllowed(f.typ)) add('do_negocjacji', 'Do negocjacji', { doNegocjacji: false })
+  if (f.naRaty) add('na_raty', 'Na raty', { naRaty: false })
+  if (f.pilne) add('pilne', 'Pilnie', { pilne: false })
+  if (f.okazja) add('okazja', 'Okazja', { okazja: false })
+  if (f.pietro) add('pietro', `Piętro: ${optionName(9, f.pietro) ?? f.pietro}`, { pietro: '' })
+  if (f.typ === 'wynajem') for (const o of f.okres) add(`okres:${o}`, optionName(15, o) ?? o, { okres: f.okres.filter((x) => x !== o) })
+  if (f.rynek) add('rynek', `Rynek ${(optionName(19, f.rynek) ?? f.rynek).toLowerCase()}`, { rynek: '' })
+  for (const s of f.stan) add(`stan:${s}`, optionName(12, s) ?? s, { stan: f.stan.filter((x) => x !== s) })
+  for (const d of f.dodatkowe) add(`dodatkowe:${d}`, optionName(16, d) ?? d, { dodatkowe: f.dodatkowe.filter((x) => x !== d) })
+  for (const b of f.blisko) add(`blisko:${b}`, `Blisko: ${optionName(17, b) ?? b}`, { blisko: f.blisko.filter((x) => x !== b) })
+  if (f.wlasnosc) {
+    const years = f.wlasnosc === 'leasehold' && f.lataDzierzawy ? ` (${f.lataDzierzawy} lat)` : ''
+    add('wlasnosc', `${optionName(31, f.wlasnosc) ?? f.wlasnosc}${years}`, { wlasnosc: '', lataDzierzawy: '' })
+  }
+  return chips
+}
+
+/** Options of a catalogue attribute, for the filter controls. */
+export const attrOptions = (id: number) => ATTRIBUTE_BY_ID.get(id)?.options ?? []
+export const cityBySlug = (slug: string) => CITIES.find((c) => c.slug === slug)

@@ -1,0 +1,89 @@
+// The category tree of the search (spec §4): selecting a parent selects all its children; unchecking a child
+// removes the parent's mark; a parent counts as checked when all its children are. Pure, on URL slugs.
+import { CATEGORIES, topCategories, type Category } from '@portal/contracts/catalogue'
+
+export interface TreeNode {
+  slug: string
+  label: string
+  children: TreeNode[]
+}
+
+function node(c: Category): TreeNode {
+  return {
+    slug: c.urlSlug,
+    label: c.name,
+    children: c.childIds.map((id) => node(CATEGORIES.find((x) => x.id === id)!)),
+  }
+}
+
+/** The whole tree (services have their own page and stay out of the property search). */
+export function searchTree(): TreeNode[] {
+  return topCategories().filter((c) => c.slug !== 'uslugi').map(node)
+}
+
+function find(tree: TreeNode[], slug: string): { node: TreeNode; parent?: TreeNode } | undefined {
+  for (const n of tree) {
+    if (n.slug === slug) return { node: n }
+    const child = n.children.find((c) => c.slug === slug)
+    if (child) return { node: child, parent: n }
+  }
+  return undefined
+}
+
+/** A parent is checked when all its children are (or, without children, when it is selected itself). */
+export function isChecked(selected: ReadonlySet<string>, n: TreeNode): boolean {
+  return n.children.length ? n.children.every((c) => selected.has(c.slug)) : selected.has(n.slug)
+}
+/** Some but not all children: the parent's box shows a dash. */
+export function isIndeterminate(selected: ReadonlySet<string>, n: TreeNode): boolean {
+  return n.children.length > 0 && !isChecked(selected, n) && n.children.some((c) => selected.has(c.slug))
+}
+
+/** Checks or unchecks one node and returns the new selection. */
+export function toggleNode(tree: TreeNode[], selected: ReadonlySet<string>, slug: string, checked: boolean): Set<string> {
+  const next = new Set(selected)
+  const hit = find(tree, slug)
+  if (!hit) return next
+  const { node: n, parent } = hit
+  if (n.children.length) {
+    for (const s of [n.slug, ...n.children.map((c) => c.slug)]) {
+      if (checked) next.add(s)
+      else next.delete(s)
+    }
+    return next
+  }
+  if (checked) next.add(n.slug)
+  else next.delete(n.slug)
+  if (parent) {
+    if (!checked) next.delete(parent.slug)
+    else if (parent.children.every((c) => next.has(c.slug))) next.add(parent.slug)
+  }
+  return next
+}
+
+/** Reads `kategoria` slugs (backend or URL slugs): a parent brings all its children. */
+export function selectionFromSlugs(tree: TreeNode[], slugs: readonly string[]): Set<string> {
+  let sel = new Set<string>()
+  for (const raw of slugs) {
+    const slug = CATEGORIES.find((c) => c.slug === raw || c.urlSlug === raw)?.urlSlug ?? raw
+    sel = toggleNode(tree, sel, slug, true)
+  }
+  return sel
+}
+
+/** The compact `kategoria` list: a fully checked parent stands for its children (the API expands it). */
+export function slugsFromSelection(tree: TreeNode[], selected: ReadonlySet<string>): string[] {
+  const out: string[] = []
+  for (const n of tree) {
+    if (isChecked(selected, n)) out.push(n.slug)
+    else out.push(...n.children.filter((c) => selected.has(c.slug)).map((c) => c.slug))
+  }
+  return out
+}
+
+/** A short label for a button: 'Mieszkanie', 'Dom, Działka', 'Dom +2'. */
+export function selectionLabel(tree: TreeNode[], selected: ReadonlySet<string>, empty = 'Wszystkie kategorie'): string {
+  const names = slugsFromSelection(tree, selected).map((s) => find(tree, s)?.node.label ?? s)
+  if (!names.length) return empty
+  return names.length <= 2 ? names.join(', ') : `${names[0]} +${names.length - 1}`
+}
