@@ -73,7 +73,7 @@ export default function SetPassword() {
 
   return (
     <AuthCard title="Ustaw nowe hasło" intro="Wpisz nowe hasło dwa razy, a potem zaloguj się nim.">
-      <form noValidate onSubmit={submit} aria-label="Nowe hasło" className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} aria-label="Ustawianie nowego hasła" className="flex flex-col gap-4">
         {alert && (
           <FormAlert>
             <p>{alert}</p>
