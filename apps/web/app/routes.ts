@@ -16,6 +16,13 @@ export default [
     route('ustawienia-konta', 'routes/account/settings.tsx'),
     route('account/AccountSettings', 'routes/account/settings.tsx', { id: 'routes/account/settings-alias' }),
   ]),
+  // Search (issue 4): results, category landing pages (property and transaction optional, parsed in the loader),
+  // services.
+  route('szukaj', 'routes/search.tsx'),
+  route('SearchResults', 'routes/search.tsx', { id: 'routes/search-alias' }),
+  route('nieruchomosci/:a/:b?/:c?', 'routes/category.tsx'),
+  route('uslugi', 'routes/services.tsx'),
+  route('services/:location?', 'routes/services.tsx', { id: 'routes/services-alias' }),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -89,3 +89,16 @@ export function landingDescription(l: Landing, total: number | null): string {
   const count = total ? ` — ${total.toLocaleString('pl-PL')} aktualnych ogłoszeń` : ''
   return `${what}${where}${count}. Ogłoszenia od właścicieli, agencji i deweloperów ze zdjęciami, cenami i mapą.`
 }
+
+/** The /szukaj heading: like a landing page when the query names a category, offer type or place, else the phrase. */
+export function searchHeading(f: { typ: string; kategoria: string[]; phrase: string; location: { display_name: string } | null }): string {
+  const category = f.kategoria.length === 1 ? categoryBySlug(f.kategoria[0]) : undefined
+  const offer = OFFER_TYPES.find((o) => o.slug === f.typ)
+  const place = f.location?.display_name
+  if (category || offer || place) {
+    const parts = [category?.plural ?? (f.typ === 'szukam' ? 'Szukam' : 'Nieruchomości'), offer?.phrase, place].filter(Boolean)
+    const head = parts.join(' ')
+    return f.phrase ? `${head}: „${f.phrase}”` : head
+  }
+  return f.phrase ? `Wyniki dla „${f.phrase}”` : 'Ogłoszenia nieruchomości'
+}

@@ -200,7 +200,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
             <div className="mt-5 flex flex-wrap justify-center gap-3">
               {wider && (
                 <Link
-                  to={`${searchUrl(form, sortExtra)}&promien=${wider}`}
+                  to={searchUrl({ ...form, radius: String(wider) }, sortExtra)}
                   className="inline-flex h-11 items-center rounded-xl bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
                 >
                   Szukaj w promieniu {wider} km

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react'
+import leafletCss from 'leaflet/dist/leaflet.css?url'
+import mapCss from './map.css?url'
+import type * as Leaflet from 'leaflet'
+import { CITIES } from '@portal/contracts/catalogue'
+import { formatPrice } from '@portal/contracts/format'
+import type { ListingSummary } from '@portal/contracts/listing'
+import type { Marker, MarkersResponse } from '@portal/contracts/search'
+import { api } from '~/lib/api'
+import { gridCluster, shortPrice } from './cluster'
+
+const POLAND: [[number, number], [number, number]] = [[49.0, 14.1], [54.9, 24.2]]
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * The results map: Leaflet loaded in the browser only, markers from /api/search/markers for the visible bounding
+ * box, clustered on a grid. Tiles come from MAP_TILE_URL; without it the map draws a plain background with the
+ * big cities as landmarks, so it works offline and never calls a third-party host by default.
+ */
+export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
+  apiParams: string
+  tileUrl: string | null
+  listings: ListingSummary[]
+  onCount?: (n: number) => void
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [truncated, setTruncated] = useState(false)
+
+  useEffect(() => {
+    let disposed = false
+    let map: Leaflet.Map | undefined
+    let ctl: AbortController | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+
+    void import('leaflet').then((mod) => {
+      const L = (mod as unknown as { default?: typeof Leaflet }).default ?? (mod as unknown as typeof Leaflet)
+      if (disposed || !box.current) return
+      map = L.map(box.current, { zoomControl: true, attributionControl: !!tileUrl, minZoom: 5, maxZoom: 18 })
+      if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(map)
+      else {
+        // Landmarks instead of tiles: the 30 cities, so the plain background still says where one is.
+        const labels = L.layerGroup().addTo(map)
+        for (const c of CITIES) {
+          L.marker([c.lat, c.lon], {
+            interactive: false,
+            keyboard: false,
+            icon: L.divIcon({ className: 'map-city', html: `<span>${esc(c.name)}</span>`, iconSize: [0, 0] }),
+          }).addTo(labels)
+        }
+      }
+      const layer = L.layerGroup().addTo(map)
+      let markers: Marker[] = []
+
+      const draw = () => {
+        if (!map) return
+        layer.clearLayers()
+        const zoom = map.getZoom()
+        const clusters = gridCluster(markers, (m) => map!.project([m.lat, m.lon], zoom), 56)
+        for (const c of clusters) {
+          const pos = map.unproject([c.x, c.y], zoom)
+          if (c.items.length === 1) {
+            const m = c.items[0]!
+            L.marker([m.lat, m.lon], {
+              title: formatPrice(m.price),
+              alt: `Ogłoszenie za ${formatPrice(m.price)}`,
+              icon: L.divIcon({ className: 'map-pin', html: `<span>${esc(shortPrice(m.price))}</span>`, iconSize: [0, 0] }),
+            })
+              .bindPopup(`<a class="map-popup" href="/ogloszenia/${encodeURIComponent(m.slug)}">${esc(formatPrice(m.price))} — zobacz ogłoszenie</a>`)
+              .addTo(layer)
+          } else {
+            const n = c.items.length
+            const size = n < 10 ? 36 : n < 100 ? 44 : 52
+            L.marker(pos, {
+              title: `${n} ogłoszeń — przybliż`,
+              alt: `${n} ogłoszeń w tym miejscu`,
+              icon: L.divIcon({ className: 'map-cluster', html: `<span>${n}</span>`, iconSize: [size, size] }),
+            })
+              .on('click', () => map?.fitBounds(L.latLngBounds(c.items.map((m) => [m.lat, m.lon] as [number, number])).pad(0.3), { maxZoom: 17 }))
+              .addTo(layer)
+          }
+        }
+      }
+
+      const load = () => {
+        if (!map) return
+        ctl?.abort()
+        ctl = new AbortController()
+        const b = map.getBounds()
+        const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v, i) => Math.max(i % 2 ? -90 : -180, Math.min(i % 2 ? 90 : 180, v)).toFixed(5)).join(',')
+        const q = new URLSearchParams(apiParams)
+        q.delete('page')
+        q.delete('widok')
+        q.set('bbox', bbox)
+        api
+          .get<MarkersResponse>(`/api/search/markers?${q}`, { silent: true, signal: ctl.signal })
+          .then((r) => {
+            markers = r.data
+            setTruncated(r.truncated)
+            onCount?.(r.total)
+            draw()
+            setState('ready')
+          })
+          .catch((err) => {
+            if ((err as { name?: string })?.name !== 'AbortError') setState('error')
+          })
+      }
+
+      map.on('zoomend', draw)
+      map.on('moveend', () => {
+        clearTimeout(timer)
+        timer = setTimeout(load, 250)
+      })
+      const located = listings.filter((l) => Number.isFinite(l.lat) && Number.isFinite(l.lon))
+      if (located.length) map.fitBounds(L.latLngBounds(located.map((l) => [l.lat, l.lon] as [number, number])).pad(0.2), { maxZoom: 13 })
+      else map.fitBounds(POLAND)
+    }, () => setState('error'))
+
+    return () => {
+      disposed = true
+      clearTimeout(timer)
+      ctl?.abort()
+      map?.remove()
+    }
+    // The listings only place the first view; a new query (apiParams) rebuilds the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [apiParams, tileUrl])
+
+  return (
+    <div className="relative">
+      <link rel="stylesheet" href={leafletCss} precedence="default" />
+      <link rel="stylesheet" href={mapCss} precedence="default" />
+      <div
+        ref={box}
+        role="region"
+        aria-label="Mapa ogłoszeń"
+        data-map-state={state}
+        className={`map-canvas h-[min(70vh,640px)] w-full overflow-hidden rounded-2xl border border-slate-200 ${tileUrl ? 'bg-slate-100' : ''}`}
+      />
+      {state === 'loading' && <p className="pointer-events-none absolute inset-x-0 top-3 text-center text-sm text-slate-600">Wczytuję mapę…</p>}
+      {state === 'error' && (
+        <p role="alert" className="absolute inset-x-4 top-3 rounded-lg bg-white/95 p-2 text-center text-sm text-red-700 shadow">
+          Nie udało się wczytać punktów na mapie.
+        </p>
+      )}
+      {truncated && (
+        <p className="absolute inset-x-4 bottom-3 z-[500] mx-auto w-fit rounded-lg bg-white/95 px-3 py-1.5 text-center text-sm text-slate-700 shadow">
+          Pokazujemy najnowsze punkty — przybliż mapę, aby zobaczyć wszystkie.
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+// Loader side of the results screens: one call to GET /api/search with the page's query.
+import type { AppLoadContext } from 'react-router'
+import type { SearchResponse } from '@portal/contracts/search'
+import type { ResultsData } from '~/components/search/search-results'
+import { serverApi } from './api.server'
+
+/** Parameters of the page itself that the API does not need. */
+const PAGE_ONLY = ['widok']
+
+export function apiQuery(params: URLSearchParams): string {
+  const p = new URLSearchParams(params)
+  for (const k of PAGE_ONLY) p.delete(k)
+  return p.toString()
+}
+
+export async function loadResults(context: AppLoadContext | undefined, query: string): Promise<ResultsData> {
+  const tileUrl = process.env.MAP_TILE_URL?.trim() || null
+  try {
+    const res = await serverApi(context, `/api/search?${query}`, { headers: { Accept: 'application/json' } })
+    const body = (await res.json().catch(() => null)) as (SearchResponse & { message?: string; errors?: Record<string, string[]> }) | null
+    if (res.ok && body && Array.isArray(body.data)) return { result: body, error: null, tileUrl }
+    if (res.status === 422 && body) {
+      return { result: null, error: { message: body.message ?? 'Niepoprawne parametry wyszukiwania.', errors: body.errors }, tileUrl }
+    }
+    console.warn(`[web] /api/search → HTTP ${res.status}`)
+    return { result: null, error: null, tileUrl }
+  } catch (err) {
+    console.warn(`[web] /api/search failed: ${(err as Error).message}`)
+    return { result: null, error: null, tileUrl }
+  }
+}
+
+/** Like the home page: public results may sit in a shared cache for seconds; a signed-in page never. */
+export function resultsHeaders(parentHeaders: Headers): HeadersInit {
+  const parent = parentHeaders.get('Cache-Control')
+  if (parent?.includes('private')) return { 'Cache-Control': parent }
+  return { 'Cache-Control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60' }
+}
