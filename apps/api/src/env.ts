@@ -30,6 +30,8 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL').optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  /** A Nominatim server for /api/locations; unset → the embedded gazetteer. */
+  NOMINATIM_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   /** Secret for HMAC signatures (captcha challenges); unset → generated once and kept in DATA_DIR/app-key. */
   APP_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   /** Sender of the portal's e-mails. */

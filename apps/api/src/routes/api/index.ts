@@ -3,8 +3,13 @@ import { testRoutesEnabled } from '../../env.ts'
 import health from './health.ts'
 import csrfCookie from './sanctum/csrf-cookie.ts'
 import filters from './search/filters.ts'
+import search from './search/index.ts'
+import locations from './locations/index.ts'
+import recentSearch from './recent-search.ts'
 import footers from './footers.ts'
 import offers from './offers.ts'
+import offersApi from './offers/index.ts'
+import userOffers from './user/offers.ts'
 import testRoutes from './__test.ts'
 import auth from './auth/index.ts'
 import user from './user/index.ts'
@@ -17,8 +22,13 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(health)
   await app.register(csrfCookie)
   await app.register(filters)
+  await app.register(search)
+  await app.register(locations)
+  await app.register(recentSearch)
   await app.register(footers)
   await app.register(offers)
+  await app.register(offersApi)
+  await app.register(userOffers)
   await app.register(auth)
   await app.register(user)
   await app.register(profile)

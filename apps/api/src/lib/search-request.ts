@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { parseSearchParams, type SearchQuery } from '@portal/contracts/search'
+
+/** The raw query string as URLSearchParams (Fastify's parsed object loses repeated keys' order and blank values). */
+export function rawParams(request: FastifyRequest): URLSearchParams {
+  const i = request.url.indexOf('?')
+  return new URLSearchParams(i < 0 ? '' : request.url.slice(i + 1))
+}
+
+/** The parsed search, or null after answering 422 `{message, errors}` keyed by the parameter names as written. */
+export function searchQueryOf(request: FastifyRequest, reply: FastifyReply): SearchQuery | null {
+  const { query, errors } = parseSearchParams(rawParams(request))
+  const keys = Object.keys(errors)
+  if (!keys.length) return query
+  const first = `${keys[0]}: ${errors[keys[0]!]![0]}`
+  void reply.code(422).send({ message: keys.length > 1 ? `${first} (oraz ${keys.length - 1} inne błędy)` : first, errors })
+  return null
+}

@@ -1,0 +1,238 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '@portal/db'
+import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
+import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, type Marker, type SearchQuery } from '@portal/contracts/search'
+import { interpretPhrase } from './search-phrase.ts'
+
+/**
+ * GET /api/search as SQL. Everything is one WHERE over `listings` (typed facet columns, see
+ * docs/decisions/004-listing-columns.md) so the planner can pick the cheapest index per query: the newest-first
+ * partial index for broad searches, GiST earth_box for a radius, trigram GIN for a rare word, the sort indexes of
+ * migration search_sort_indexes for price/area orders.
+ */
+
+/** The effective promotion (an expired promotion no longer counts). */
+const PROMOTED = sql`(l.is_promoted and (l.promoted_until is null or l.promoted_until > now()))`
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`
+const inList = (column: SQL, values: (string | number)[]) => sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`
+
+/** Rooms/bathrooms any-of where the top option means "or more". */
+function anyOfWithTop(column: SQL, values: number[], top: number): SQL {
+  const exact = values.filter((v) => v < top)
+  const parts: SQL[] = []
+  if (exact.length) parts.push(inList(column, exact))
+  if (values.includes(top)) parts.push(sql`${column} >= ${top}`)
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`
+}
+
+/** Great-circle distance in metres (earthdistance's earth radius). */
+export function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const r = 6378168
+  const rad = Math.PI / 180
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
+  return 2 * r * Math.asin(Math.min(1, Math.sqrt(a)))
+}
+
+export function searchConditions(q: SearchQuery): SQL[] {
+  const c: SQL[] = [
+    sql`l.status = 'active'`,
+    sql`(l.visible_from is null or l.visible_from <= now())`,
+    sql`(l.expires_at is null or l.expires_at > now())`,
+    q.seek ? sql`l.ad_type = 'seek'` : sql`l.ad_type = 'offer'`,
+  ]
+  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const meaning = phraseText ? interpretPhrase(phraseText) : undefined
+
+  const offerType = q.seek ? undefined : (q.type ?? meaning?.offerType)
+  if (offerType) c.push(sql`l.offer_type = ${offerType}`)
+
+  const categorySlugs = q.categories?.length ? q.categories : meaning?.categorySlugs ?? []
+  if (categorySlugs.length) {
+    const ids = [...new Set(categorySlugs.flatMap((s) => { const cat = categoryBySlug(s); return cat ? categoryWithDescendants(cat.id) : [] }))]
+    if (ids.length) c.push(ids.length === 1 ? sql`l.category_id = ${ids[0]}` : inList(sql`l.category_id`, ids))
+  }
+
+  if (q.price?.min !== undefined) c.push(sql`l.price >= ${Math.round(q.price.min * 100)}`)
+  if (q.price?.max !== undefined) c.push(sql`l.price <= ${Math.round(q.price.max * 100)}`)
+  if (q.area?.min !== undefined) c.push(sql`l.area >= ${q.area.min}`)
+  if (q.area?.max !== undefined) c.push(sql`l.area <= ${q.area.max}`)
+
+  if (q.location) {
+    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+    const centre = sql`ll_to_earth(${q.location.lat}::float8, ${q.location.lon}::float8)`
+    // earth_box is a cube around the circle (index-assisted, GiST on ll_to_earth); earth_distance trims its corners.
+    c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
+  }
+  if (q.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = q.bbox
+    // The circle around the box lets the GiST earth index find a city-sized box; the BETWEENs cut it to the box.
+    const cLat = (minLat + maxLat) / 2
+    const cLon = (minLon + maxLon) / 2
+    const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
+    c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    c.push(sql`l.lat between ${minLat}::float8 and ${maxLat}::float8 and l.lon between ${minLon}::float8 and ${maxLon}::float8`)
+  }
+
+  if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))
+  if (q.bathrooms?.length) c.push(anyOfWithTop(sql`l.bathrooms`, q.bathrooms, 3))
+  if (q.buildingTypes?.length) c.push(inList(sql`l.building_type`, q.buildingTypes))
+  if (q.market?.length) c.push(inList(sql`l.market`, q.market))
+  if (q.condition?.length) c.push(inList(sql`l.condition`, q.condition))
+  if (q.floor?.length) c.push(inList(sql`l.floor`, q.floor))
+  if (q.ownership?.length) c.push(inList(sql`l.ownership`, q.ownership))
+  if (q.rentalPeriod?.length) c.push(sql`l.rental_periods && ${textArray(q.rentalPeriod)}`)
+  if (q.extras?.length) c.push(sql`l.extras @> ${textArray(q.extras)}`)
+  if (q.nearby?.length) c.push(sql`l.nearby @> ${textArray(q.nearby)}`)
+  if (q.negotiable) c.push(sql`l.negotiable`)
+  if (q.instalments) c.push(sql`l.instalments`)
+  if (q.urgent) c.push(sql`l.urgent`)
+  if (q.bargain) c.push(sql`l.bargain`)
+  if (q.billsIncluded) c.push(sql`l.bills_included`)
+
+  if (meaning) {
+    if (meaning.citySlugs.length) c.push(meaning.citySlugs.length === 1 ? sql`l.city_slug = ${meaning.citySlugs[0]}` : inList(sql`l.city_slug`, meaning.citySlugs))
+    if (meaning.districts.length) {
+      c.push(sql`(${sql.join(meaning.districts.map((d) => sql`(l.district = ${d.name} and ${inList(sql`l.city_slug`, d.citySlugs)})`), sql` or `)})`)
+    }
+    // search_text is lower-case and diacritic-free; LIKE '%word%' is answered by the trigram GIN index.
+    for (const w of meaning.words) c.push(sql`l.search_text like ${`%${likeEscape(w)}%`}`)
+  }
+  return c
+}
+
+export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
+
+const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
+  l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at`)
+
+function orderBy(sort: SearchQuery['sort'], alias = 'l'): SQL {
+  const a = alias
+  switch (sort) {
+    case 'price_asc': return sql.raw(`${a}.price asc, ${a}.id asc`)
+    case 'price_desc': return sql.raw(`${a}.price desc, ${a}.id desc`)
+    case 'price_m2_asc': return sql.raw(`${a}.price_per_m2 asc nulls last, ${a}.id asc`)
+    case 'price_m2_desc': return sql.raw(`${a}.price_per_m2 desc nulls last, ${a}.id desc`)
+    case 'area_asc': return sql.raw(`${a}.area asc nulls last, ${a}.id asc`)
+    case 'area_desc': return sql.raw(`${a}.area desc nulls last, ${a}.id desc`)
+    default: return sql.raw(`${a}.created_at desc, ${a}.id desc`)
+  }
+}
+
+/** The ordered page of matching listings (without photos). */
+function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number): SQL {
+  if (!q.sort || q.sort === 'newest') {
+    // Promoted first, each part newest first. Two index-ordered branches (the newest and the promoted partial
+    // indexes) merged, instead of sorting every match by an expression that no index can serve.
+    const n = limit + offset
+    return sql`select * from (
+      (select ${SUMMARY_COLUMNS}, true as promoted from listings l where ${where} and ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+      union all
+      (select ${SUMMARY_COLUMNS}, false as promoted from listings l where ${where} and not ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+    ) s order by s.promoted desc, s.created_at desc, s.id desc limit ${limit} offset ${offset}`
+  }
+  return sql`select ${SUMMARY_COLUMNS}, ${PROMOTED} as promoted from listings l where ${where}
+    order by ${orderBy(q.sort)} limit ${limit} offset ${offset}`
+}
+
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+
+/** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */
+export async function searchPage(db: Db, q: SearchQuery, where: SQL): Promise<ListingSummary[]> {
+  const perPage = q.per_page ?? DEFAULT_PER_PAGE
+  const offset = ((q.page ?? 1) - 1) * perPage
+  const result = await db.execute(sql`select p.*, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count
+    from (${pageQuery(q, where, perPage, offset)}) p
+    left join lateral (
+      select storage_key, width, height, placeholder, count(*) over () as photos_count
+      from listing_photos where listing_id = p.id and kind = 'photo' order by position, id limit 1
+    ) ph on true
+    order by ${q.sort && q.sort !== 'newest' ? orderBy(q.sort, 'p') : sql.raw('p.promoted desc, p.created_at desc, p.id desc')}`)
+  return rowsOf(result).map((r) => {
+    const cat = CATEGORY_BY_ID.get(Number(r.category_id))
+    return {
+      id: Number(r.id),
+      slug: String(r.slug),
+      title: String(r.title),
+      price: Number(r.price),
+      price_per_m2: num(r.price_per_m2),
+      area: num(r.area),
+      rooms: num(r.rooms),
+      category: { id: Number(r.category_id), slug: cat?.slug ?? '', name: cat?.name ?? '' },
+      offer_type: r.offer_type as ListingSummary['offer_type'],
+      ad_type: r.ad_type as ListingSummary['ad_type'],
+      city: String(r.city),
+      district: r.district === null ? null : String(r.district),
+      location_name: String(r.location_name),
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+      photo: r.storage_key ? {
+        url: photoUrl(String(r.storage_key), 'md'),
+        srcset: photoSrcSet(String(r.storage_key)),
+        placeholder: (r.placeholder as string | null) ?? null,
+        width: Number(r.width),
+        height: Number(r.height),
+      } : null,
+      photos_count: r.storage_key ? Number(r.photos_count) : 0,
+      is_promoted: r.promoted === true || r.promoted === 't',
+      created_at: new Date(r.created_at as string).toISOString(),
+    }
+  })
+}
+
+/** Up to this many matches are counted exactly; beyond it the planner's estimate (as countListings does). */
+export const EXACT_COUNT_LIMIT = 10_000
+const COUNT_TTL_MS = 60_000
+const COUNT_CACHE_SIZE = 2000
+// Per database handle, so test apps on fresh databases never see each other's totals.
+const countCaches = new WeakMap<object, Map<string, { n: number; at: number }>>()
+
+/**
+ * The number of matches: exact up to EXACT_COUNT_LIMIT, else the planner's estimate rounded down to a thousand.
+ * Totals do not depend on sort or page, so they are cached for a minute per filter set: paging and re-sorting a
+ * search (what visitors do most) then costs one indexed page query instead of a 10 000-row count each time.
+ */
+export async function countSearch(db: Db, where: SQL, cacheKey: string): Promise<number> {
+  let countCache = countCaches.get(db)
+  if (!countCache) countCaches.set(db, countCache = new Map())
+  const hit = countCache.get(cacheKey)
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n
+  const [row] = rowsOf<{ n: unknown }>(await db.execute(
+    sql`select count(*) as n from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) c`))
+  let n = Number(row?.n ?? 0)
+  if (n > EXACT_COUNT_LIMIT) {
+    const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from listings l where ${where}`))
+    let p = plan[0]?.['QUERY PLAN']
+    if (typeof p === 'string') p = JSON.parse(p)
+    const estimate = Number((p as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'])
+    n = Number.isFinite(estimate) ? Math.max(EXACT_COUNT_LIMIT, Math.floor(estimate / 1000) * 1000) : EXACT_COUNT_LIMIT
+  }
+  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!)
+  countCache.set(cacheKey, { n, at: Date.now() })
+  return n
+}
+
+/** Only tests need a cold cache (they insert listings between searches with the same filters). */
+export function clearSearchCountCache(db: Db) { countCaches.get(db)?.clear() }
+
+/** The filter part of a query (no sort, page or per_page) as a cache key. */
+export function filterKey(q: SearchQuery, extra = ''): string {
+  const { sort: _s, page: _p, per_page: _pp, ...filters } = q
+  return extra + JSON.stringify(filters)
+}
+
+export async function searchMarkers(db: Db, where: SQL, limit: number): Promise<Marker[]> {
+  const result = await db.execute(sql`select l.id, l.slug, l.lat, l.lon, l.price, l.offer_type from listings l
+    where ${where} order by l.created_at desc, l.id desc limit ${limit}`)
+  return rowsOf(result).map((r) => ({
+    id: Number(r.id), slug: String(r.slug), lat: Number(r.lat), lon: Number(r.lon), price: Number(r.price),
+    offer_type: r.offer_type as Marker['offer_type'],
+  }))
+}
