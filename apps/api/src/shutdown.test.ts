@@ -44,7 +44,7 @@ describe('graceful shutdown of the real server process', () => {
     child.stderr.on('data', (d) => { output += d })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     try {
-      await waitForHealth(base, Date.now() + 90_000)
+      await waitForHealth(base, Date.now() + 150_000)
       const slow = fetch(`${base}/api/__test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.json() }))
       await new Promise((r) => setTimeout(r, 300))
       child.kill('SIGTERM')
@@ -63,5 +63,5 @@ describe('graceful shutdown of the real server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL')
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 200_000)
 })
