@@ -12,20 +12,33 @@ import { fieldError } from './profile-guard.ts'
  * sharp writes no metadata unless asked, so EXIF (GPS, camera) and ICC/XMP are dropped.
  */
 export const AVATAR_SIZES = [400, 96] as const
-const MAX_PIXELS = 50_000_000
+export const MAX_PIXELS = 50_000_000
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 
-export async function renderAvatar(input: Buffer): Promise<Map<number, Buffer>> {
+export type ProbeResult = { ok: true; meta: Metadata & { width: number; height: number; format: string } }
+  | { ok: false; reason: 'not_image' | 'too_many_pixels' }
+
+/**
+ * Reads only the header (no decoding, no pixel limit yet) and checks the format detected from the bytes and the
+ * pixel count. Shared by avatars and listing photos (lib/listing-photos.ts).
+ */
+export async function probeImage(input: Buffer, formats: ReadonlySet<string>, maxPixels = MAX_PIXELS): Promise<ProbeResult> {
   let meta: Metadata
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
-    throw fieldError('file', USER_MESSAGES.avatarNotImage)
+    return { ok: false, reason: 'not_image' }
   }
-  if (!meta.format || !ALLOWED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    throw fieldError('file', USER_MESSAGES.avatarNotImage)
+  if (!meta.format || !formats.has(meta.format) || !meta.width || !meta.height) return { ok: false, reason: 'not_image' }
+  if (meta.width * meta.height > maxPixels) return { ok: false, reason: 'too_many_pixels' }
+  return { ok: true, meta: meta as Metadata & { width: number; height: number; format: string } }
+}
+
+export async function renderAvatar(input: Buffer): Promise<Map<number, Buffer>> {
+  const probe = await probeImage(input, ALLOWED_FORMATS)
+  if (!probe.ok) {
+    throw fieldError('file', probe.reason === 'too_many_pixels' ? USER_MESSAGES.avatarTooManyPixels : USER_MESSAGES.avatarNotImage)
   }
-  if (meta.width * meta.height > MAX_PIXELS) throw fieldError('file', USER_MESSAGES.avatarTooManyPixels)
   const out = new Map<number, Buffer>()
   try {
     for (const size of AVATAR_SIZES) {

@@ -40,13 +40,15 @@ const summaryColumns = {
 
 /**
  * A page of ListingSummary rows matching `where`, newest first, with each listing's first photo and photo count
- * (one extra query over listing_photos for the whole page instead of one per listing).
+ * (one extra query over listing_photos for the whole page instead of one per listing). `orderBy` defaults to newest.
  */
-export async function listSummaries(db: Db, where: SQL, limit: number, offset: number): Promise<ListingSummary[]> {
+export async function listSummaries(
+  db: Db, where: SQL, limit: number, offset: number, orderBy: SQL[] = [desc(listings.createdAt), desc(listings.id)],
+): Promise<ListingSummary[]> {
   const rows = await db.select(summaryColumns).from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
     .where(where)
-    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .orderBy(...orderBy)
     .limit(limit).offset(offset)
   if (rows.length === 0) return []
   const photos = await db.select({

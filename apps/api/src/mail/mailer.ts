@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import { mailOutbox, type DbHandle } from '@portal/db'
 import type { Env } from '../env.ts'
 
-export interface Mail { to: string; subject: string; html: string; text: string }
+/** `replyTo` (not kept in the outbox) lets advertisers answer a contact message straight to its sender. */
+export interface Mail { to: string; subject: string; html: string; text: string; replyTo?: string }
 
 /**
  * Outgoing mail. Every message is first written to `mail_outbox` (shown at /dev/mail outside production); with
@@ -26,7 +27,8 @@ export class Mailer {
 
   /** Stores the mail and starts sending it; resolves with the outbox id once stored. */
   async send(mail: Mail): Promise<number> {
-    const [row] = await this.db.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id })
+    const { replyTo: _replyTo, ...stored } = mail
+    const [row] = await this.db.db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id })
     const id = row!.id
     if (!this.transport) {
       this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox (SMTP_URL unset; see /dev/mail)')
@@ -39,7 +41,10 @@ export class Mailer {
 
   private async deliver(id: number, mail: Mail): Promise<void> {
     try {
-      await this.transport!.sendMail({ from: this.env.MAIL_FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+      await this.transport!.sendMail({
+        from: this.env.MAIL_FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      })
       await this.db.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id))
     } catch (err) {
       this.log.error({ mailId: id, err: (err as Error).message }, 'sending mail failed')

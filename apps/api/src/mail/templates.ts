@@ -81,3 +81,21 @@ export function accountDeletedMail(to: string, name: string): Mail {
     after: ['Jeśli to nie Ty usunąłeś konto, skontaktuj się z nami jak najszybciej.'],
   })
 }
+
+/** A contact-form message to the advertiser (reference §8: 'Wiadomość w sprawie ogłoszenia', reply-to the sender). */
+export function listingMessageMail(o: {
+  to: string; advertiserName: string; listingTitle: string; listingUrl: string
+  fromName: string; fromEmail: string; fromPhone: string | null; body: string
+}): Mail {
+  const mail = build({
+    to: o.to, subject: 'Wiadomość w sprawie ogłoszenia',
+    greeting: `Dzień dobry, ${o.advertiserName}!`,
+    paragraphs: [
+      `${o.fromName} (${o.fromEmail}${o.fromPhone ? `, tel. ${o.fromPhone}` : ''}) pisze w sprawie ogłoszenia „${o.listingTitle}”:`,
+      ...o.body.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean),
+    ],
+    action: { label: 'Zobacz ogłoszenie', url: o.listingUrl },
+    after: ['Aby odpowiedzieć, po prostu odpisz na tę wiadomość — trafi bezpośrednio do nadawcy.'],
+  })
+  return { ...mail, replyTo: `${o.fromName.replace(/["\r\n<>]/g, '')} <${o.fromEmail}>` }
+}

@@ -8,6 +8,7 @@ import { toProfile } from '../../../lib/profile.ts'
 import { rotateSession } from '../../../plugins/session.ts'
 import { consumeToken, tokenInvalid } from './tokens.ts'
 import { userById } from './lookup.ts'
+import { publishPendingListings } from '../../../lib/listing-lifecycle.ts'
 
 /** POST /api/auth/complete-registration {token}: activates the account and logs the user in. */
 const completeRegistration: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +26,8 @@ const completeRegistration: FastifyPluginAsyncZod = async (app) => {
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
     const user = (await userById(app.db, userId))!
+    // Listings a guest published while creating this account go live now (issue 5).
+    await publishPendingListings(app.db, userId)
     await rotateSession(request, reply, { userId })
     reply.header('cache-control', 'no-store')
     return toProfile(user)

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { PHOTO_SIZES, type PhotoSize } from '@portal/contracts/listing'
+import { OFFER_MESSAGES } from '@portal/contracts/offer'
+import { fieldError } from './profile-guard.ts'
+import { MAX_PIXELS, probeImage } from './images.ts'
+
+/**
+ * Listing photos and plans: the type comes from the bytes (sharp's header probe), never from the name or the
+ * client's content type; the pixel count is checked before decoding and limited again in the decoder (a
+ * decompression bomb is a 422, not an out-of-memory). Auto-rotated by EXIF orientation and re-encoded to WebP at
+ * 480/960/1600 px wide (never enlarged); sharp writes no metadata unless asked, so EXIF/GPS/XMP are dropped.
+ */
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs'])
+
+export interface RenderedPhoto { files: Map<string, Buffer>; width: number; height: number; placeholder: string }
+
+/** An ISO-BMFF file whose brand says HEIC (HEVC inside): sharp's prebuilt libheif reads AVIF only. */
+export function isHeic(buf: Buffer): boolean {
+  return buf.length >= 12 && buf.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(buf.toString('latin1', 8, 12))
+}
+
+export async function renderListingPhoto(input: Buffer): Promise<RenderedPhoto> {
+  const heic = isHeic(input)
+  const probe = await probeImage(input, FORMATS)
+  if (!probe.ok) {
+    if (probe.reason === 'too_many_pixels') throw fieldError('file', OFFER_MESSAGES.tooManyPixels)
+    throw fieldError('file', heic ? OFFER_MESSAGES.heicUnsupported : OFFER_MESSAGES.photoNotImage)
+  }
+  const decoder = () => sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false }).rotate()
+  try {
+    const files = new Map<string, Buffer>()
+    let width = 0
+    let height = 0
+    for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) {
+      const { data, info } = await decoder()
+        .resize({ width: PHOTO_SIZES[size], withoutEnlargement: true })
+        .webp({ quality: size === 'lg' ? 82 : 80, effort: 4 })
+        .toBuffer({ resolveWithObject: true })
+      files.set(`${size}.webp`, data)
+      if (size === 'lg') { width = info.width; height = info.height }
+    }
+    const tiny = await decoder().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer()
+    return { files, width, height, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` }
+  } catch {
+    // A HEIC file (HEVC) cannot be decoded by sharp's prebuilt binaries: say so instead of "not an image".
+    throw fieldError('file', heic || probe.meta.compression === 'hevc' ? OFFER_MESSAGES.heicUnsupported : OFFER_MESSAGES.photoNotImage)
+  }
+}
+
+/** Energy certificate: a PDF (checked by its `%PDF-` magic) or an image rendered like a photo. */
+export async function renderCertificate(input: Buffer): Promise<{ type: 'pdf'; files: Map<string, Buffer> } | { type: 'image'; photo: RenderedPhoto }> {
+  if (input.subarray(0, 5).toString('latin1') === '%PDF-') {
+    return { type: 'pdf', files: new Map([['swiadectwo.pdf', input]]) }
+  }
+  try {
+    return { type: 'image', photo: await renderListingPhoto(input) }
+  } catch (err) {
+    const msg = (err as Error).message
+    if (msg === OFFER_MESSAGES.tooManyPixels || msg === OFFER_MESSAGES.heicUnsupported) throw err
+    throw fieldError('file', OFFER_MESSAGES.ecertificateInvalid)
+  }
+}
+
+/** `listings/{listingId}/{random}`: random so a replaced photo never hits a cached old file. */
+export const photoKey = (listingId: number) => `listings/${listingId}/${randomBytes(9).toString('base64url')}`

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { eq, sql } from 'drizzle-orm'
+import { listingViews, listings } from '@portal/db'
+import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
+import { apiErrorSchema } from '@portal/contracts/errors'
+import { currentUser } from '../../../lib/profile-guard.ts'
+import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listing-access.ts'
+import { advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listing-read.ts'
+import { warsawDate } from '../../../lib/listing-write.ts'
+import { storageFor } from '../../../lib/storage.ts'
+
+/** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
+const publicOffer: FastifyPluginAsyncZod = async (app) => {
+  const storage = storageFor(app)
+
+  /** Once per visitor per listing per Polish day: the session when there is one, else hashed IP + user agent. */
+  async function countView(listingId: number, visitorKey: string): Promise<boolean> {
+    const visitor = createHash('sha256').update(`${app.appKey}:${visitorKey}`).digest('base64url').slice(0, 32)
+    const inserted = await app.db.db.insert(listingViews).values({ listingId, visitor, day: warsawDate(new Date())! })
+      .onConflictDoNothing().returning({ id: listingViews.listingId })
+    if (!inserted.length) return false
+    await app.db.db.update(listings).set({ views: sql`${listings.views} + 1` }).where(eq(listings.id, listingId))
+    return true
+  }
+
+  app.get('/offers/:slug', {
+    schema: {
+      tags: ['offers'],
+      summary: 'Public listing page data (by slug or id); 410 gone for ended/expired, 404 for hidden or unknown',
+      params: z.object({ slug: z.string().max(300) }),
+      response: { 200: publicOfferSchema, 404: apiErrorSchema, 410: goneOfferSchema },
+    },
+  }, async (request, reply) => {
+    const found = await findListing(app.db, request.params.slug)
+    if (!found) throw listingNotFound()
+    const { listing, meta } = found
+    const user = await currentUser(request)
+    const owner = await canManage(request, listing, meta, user)
+    if (!owner) {
+      const st = effectiveStatus(listing)
+      if (st === 'ended' || st === 'expired') return reply.code(410).header('cache-control', 'no-store').send(goneBody(listing))
+      if (!isPubliclyVisible(listing)) throw listingNotFound()
+    }
+    let views = listing.views
+    if (!owner && isPubliclyVisible(listing)) {
+      const key = request.session?.id ?? `${request.ip}|${request.headers['user-agent'] ?? ''}`
+      if (await countView(listing.id, key)) views += 1
+    }
+    const [photos, history, advertiser, similar] = await Promise.all([
+      listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing), similarListings(app.db, listing),
+    ])
+    reply.header('cache-control', 'private, no-cache')
+    return {
+      ...publicBase(listing, meta, photos, storage),
+      views,
+      price_history: history,
+      advertiser: advertiser.card,
+      is_owner: owner,
+      similar,
+    }
+  })
+}
+export default publicOffer

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { eq, sql } from 'drizzle-orm'
+import { listingMeta, listingPhotos, listings } from '@portal/db'
+import {
+  createOfferSchema, createdOfferSchema, editOfferSchema, lifecycleSchema, OFFER_MESSAGES, updateOfferSchema,
+} from '@portal/contracts/offer'
+import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
+import { HttpError } from '../../../lib/http-errors.ts'
+import { currentUser, fieldError } from '../../../lib/profile-guard.ts'
+import { requireCaptcha } from '../../../lib/captcha.ts'
+import { isUniqueViolation } from '../auth/lookup.ts'
+import { effectiveStatus, findListing, requireManagedListing } from '../../../lib/listing-access.ts'
+import { listingColumns, newSlug } from '../../../lib/listing-write.ts'
+import { listingPhotoRows, toEditOffer } from '../../../lib/listing-read.ts'
+import { ENDABLE, publishListing, recordPrice, RENEWABLE, expiryFrom } from '../../../lib/listing-lifecycle.ts'
+import { assertEmailFree, createGuestAccount, sendGuestActivation } from '../../../lib/listing-guest.ts'
+import { removeUnusedKeys } from '../../../lib/listing-files.ts'
+import { storageFor } from '../../../lib/storage.ts'
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
+
+/** Create, read for editing, update, delete, publish, renew and end (owner or its agency only). */
+const write: FastifyPluginAsyncZod = async (app) => {
+  const storage = storageFor(app)
+  const editShape = async (id: number) => {
+    const found = (await findListing(app.db, String(id)))!
+    return toEditOffer(found.listing, found.meta, await listingPhotoRows(app.db, id), storage)
+  }
+
+  app.post('/offers', {
+    schema: {
+      tags: ['offers'],
+      summary: 'Create a listing (JSON). Guests send `user` (inactive account + activation mail; the listing goes live on activation). 201 {id, slug, status, pending_activation}',
+      body: createOfferSchema,
+      response: { 201: createdOfferSchema, 400: apiErrorSchema, 422: validationErrorSchema },
+    },
+  }, async (request, reply) => {
+    const body = request.body
+    const user = await currentUser(request)
+    let ownerId: number
+    const guest = !user
+    if (user) {
+      ownerId = user.id
+    } else {
+      if (!body.user) throw fieldError('user', OFFER_MESSAGES.userRequired)
+      await requireCaptcha(request, body.captcha)
+      await assertEmailFree(app, body.user.email)
+      ownerId = await createGuestAccount(app, body.user)
+    }
+    const columns = listingColumns(body)
+    let row: typeof listings.$inferSelect | undefined
+    for (let attempt = 0; !row; attempt++) {
+      try {
+        ;[row] = await app.db.db.insert(listings).values({ ...columns, slug: newSlug(body.title), userId: ownerId, status: 'draft' }).returning()
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 4) throw err
+      }
+    }
+    const pending = guest && body.status === 'publish'
+    await app.db.db.insert(listingMeta).values({
+      listingId: row.id, pendingActivation: pending, creatorSessionId: guest ? request.session?.id ?? null : null,
+    })
+    await recordPrice(app.db, row.id, row.price)
+    if (!guest && body.status === 'publish') await publishListing(app.db, row)
+    if (guest) await sendGuestActivation(app, ownerId, body.user!)
+    const [fresh] = await app.db.db.select({ status: listings.status }).from(listings).where(eq(listings.id, row.id))
+    reply.code(201).header('cache-control', 'no-store').header('location', `/api/offers/${row.id}/edit`)
+    return { id: row.id, slug: row.slug, status: fresh!.status, pending_activation: pending }
+  })
+
+  app.get('/offers/:id/edit', {
+    schema: {
+      tags: ['offers'],
+      summary: 'The listing as read for editing (spec §3): owner, its agency, or the guest session that created it',
+      params: idParams,
+      response: { 200: editOfferSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const { listing } = await requireManagedListing(request, request.params.id)
+    reply.header('cache-control', 'no-store')
+    return editShape(listing.id)
+  })
+
+  app.put('/offers/:id', {
+    schema: {
+      tags: ['offers'],
+      summary: 'Update (the whole form). Price changes go to the price history; status "publish" publishes a draft. 200 editing shape',
+      params: idParams,
+      body: updateOfferSchema,
+      response: { 200: editOfferSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const { listing, meta } = await requireManagedListing(request, request.params.id)
+    const body = request.body
+    const columns = listingColumns(body)
+    const [updated] = await app.db.db.update(listings).set({ ...columns, updatedAt: sql`now()` })
+      .where(eq(listings.id, listing.id)).returning()
+    if (Number(updated!.price) !== Number(listing.price)) await recordPrice(app.db, listing.id, updated!.price)
+    if (body.status === 'publish' && listing.status === 'draft' && !meta?.pendingActivation) await publishListing(app.db, updated!)
+    // A later visible_from moves the end of a running listing with it (it should not lose days it was hidden).
+    if (updated!.status === 'active' && updated!.visibleFrom && new Date(updated!.visibleFrom).getTime() > Date.now()) {
+      await app.db.db.update(listings).set({ expiresAt: expiryFrom(updated!.visibleFrom) }).where(eq(listings.id, listing.id))
+    }
+    reply.header('cache-control', 'no-store')
+    return editShape(listing.id)
+  })
+
+  app.delete('/offers/:id', {
+    schema: {
+      tags: ['offers'],
+      summary: 'Delete a listing with its photos, plans and certificate files: 204',
+      params: idParams,
+      response: { 204: z.null(), ...errors },
+    },
+  }, async (request, reply) => {
+    const { listing, meta } = await requireManagedListing(request, request.params.id)
+    const keys = (await app.db.db.select({ key: listingPhotos.storageKey }).from(listingPhotos)
+      .where(eq(listingPhotos.listingId, listing.id))).map((r) => r.key)
+    await app.db.db.delete(listings).where(eq(listings.id, listing.id))
+    await removeUnusedKeys(app.db, storage, keys)
+    if (meta?.ecertificate) await storage.remove(meta.ecertificate.key)
+    return reply.code(204).send(null)
+  })
+
+  const lifecycle = (path: string, summary: string, run: (l: typeof listings.$inferSelect, pending: boolean) => Promise<void>) =>
+    app.post(`/offers/:id/${path}`, {
+      schema: { tags: ['offers'], summary, params: idParams, response: { 200: lifecycleSchema, 409: apiErrorSchema, ...errors } },
+    }, async (request, reply) => {
+      const { listing, meta } = await requireManagedListing(request, request.params.id)
+      await run(listing, !!meta?.pendingActivation)
+      const [l] = await app.db.db.select().from(listings).where(eq(listings.id, listing.id))
+      reply.header('cache-control', 'no-store')
+      return { id: l!.id, status: effectiveStatus(l!), expires_at: l!.expiresAt ? new Date(l!.expiresAt).toISOString() : null }
+    })
+
+  lifecycle('publish', 'Publish a draft: active for 30 days (hidden until visible_from_date); 409 when not a draft', async (l, pending) => {
+    if (l.status !== 'draft' || pending) throw new HttpError(409, 'conflict', OFFER_MESSAGES.notPublishable)
+    await publishListing(app.db, l)
+  })
+  lifecycle('renew', 'Renew: active again, expires_at = now + 30 days (active, expired or ended listings); 409 otherwise', async (l) => {
+    if (!RENEWABLE.includes(effectiveStatus(l))) throw new HttpError(409, 'conflict', OFFER_MESSAGES.notRenewable)
+    await app.db.db.update(listings).set({ status: 'active', expiresAt: expiryFrom(null), updatedAt: sql`now()` }).where(eq(listings.id, l.id))
+    await app.db.db.update(listingMeta).set({ endedAt: null }).where(eq(listingMeta.listingId, l.id))
+  })
+  lifecycle('end', 'End a listing (status ended; leaves search, its page answers 410); 409 when already ended', async (l) => {
+    if (!ENDABLE.includes(effectiveStatus(l))) throw new HttpError(409, 'conflict', 'To ogłoszenie jest już zakończone.')
+    await app.db.db.update(listings).set({ status: 'ended', updatedAt: sql`now()` }).where(eq(listings.id, l.id))
+    await app.db.db.insert(listingMeta).values({ listingId: l.id, endedAt: new Date(), pendingActivation: false })
+      .onConflictDoUpdate({ target: listingMeta.listingId, set: { endedAt: new Date(), pendingActivation: false } })
+  })
+}
+export default write
