@@ -23,6 +23,9 @@ export default [
   route('nieruchomosci/:a/:b?/:c?', 'routes/category.tsx'),
   route('uslugi', 'routes/services.tsx'),
   route('services/:location?', 'routes/services.tsx', { id: 'routes/services-alias' }),
+  // Listings (issue 5): the listing page (Offer takes ?slug= or ?id= and redirects to the canonical address).
+  route('ogloszenia/:slug', 'routes/offer.tsx'),
+  route('Offer', 'routes/offer.tsx', { id: 'routes/offer-alias' }),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

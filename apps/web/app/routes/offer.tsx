@@ -1,0 +1,94 @@
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
+import type { GoneOffer } from '~/components/offer/gone'
+import { OfferGone } from '~/components/offer/gone'
+import { OfferPage } from '~/components/offer/offer-page'
+import { NotFound } from '~/components/not-found'
+import type { PublicOffer } from '@portal/contracts/offer'
+import { serverApi } from '~/lib/api.server'
+import { publicOrigin } from '~/lib/offer-origin.server'
+import { absoluteUrl, metaDescription } from '~/lib/offer-text'
+import { listingPrice } from '~/lib/listing-text'
+import { pageTitle, SITE_NAME } from '~/lib/site'
+import type { Route } from './+types/offer'
+
+/** /ogloszenia/{slug} and /Offer?slug= (or ?id=): the listing page, server-rendered. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const key = params.slug ?? url.searchParams.get('slug') ?? url.searchParams.get('id')
+  if (!key) throw data(null, { status: 404 })
+  const res = await serverApi(context, `/api/offers/${encodeURIComponent(key)}`, { headers: { Accept: 'application/json' } })
+  if (res.status === 410) {
+    const gone = (await res.json()) as GoneOffer
+    throw data({ gone }, { status: 410, headers: { 'Cache-Control': 'public, max-age=300' } })
+  }
+  if (res.status === 404) throw data(null, { status: 404 })
+  if (!res.ok) throw data(null, { status: res.status >= 500 ? 503 : res.status })
+  const offer = (await res.json()) as PublicOffer
+  // The English alias and a numeric id land on the one canonical address.
+  if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
+  return data(
+    { offer, origin: publicOrigin(request) },
+    // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
+    { headers: { 'Cache-Control': offer.is_owner ? 'private, no-store' : 'private, max-age=0, must-revalidate' } },
+  )
+}
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs): HeadersInit {
+  const cc = (errorHeaders ?? loaderHeaders).get('Cache-Control')
+  return cc ? { 'Cache-Control': cc } : {}
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: pageTitle('Ogłoszenie') }, { name: 'robots', content: 'noindex' }]
+  const { offer: o, origin } = d
+  const url = absoluteUrl(origin, `/ogloszenia/${o.slug}`)
+  const title = `${o.title} — ${listingPrice(o)}`
+  const desc = metaDescription(`${o.category.name}, ${o.location.name}. ${o.description}`)
+  const image = o.photos[0]
+  return [
+    { title: pageTitle(title) },
+    { name: 'description', content: desc },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: 'pl_PL' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: desc },
+    { property: 'og:url', content: url },
+    ...(image
+      ? [
+          { property: 'og:image', content: absoluteUrl(origin, image.url.replace(/\/(sm|md)\.webp$/, '/lg.webp')) },
+          { property: 'og:image:alt', content: o.title },
+          { name: 'twitter:card', content: 'summary_large_image' },
+        ]
+      : []),
+    ...(o.status !== 'active' ? [{ name: 'robots', content: 'noindex' }] : []),
+  ]
+}
+
+export default function OfferRoute({ loaderData }: Route.ComponentProps) {
+  return <OfferPage offer={loaderData.offer} origin={loaderData.origin} />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 410 && error.data?.gone) {
+    return <OfferGone gone={error.data.gone as GoneOffer} />
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{pageTitle('Nie znaleziono ogłoszenia')}</title>
+        <NotFound />
+      </>
+    )
+  }
+  return (
+    <section className="container-page py-20 text-center">
+      <title>{pageTitle('Wystąpił błąd')}</title>
+      <h1 className="text-2xl font-bold text-slate-900">Wystąpił błąd</h1>
+      <p className="mt-2 text-slate-600">Nie udało się wczytać ogłoszenia. Spróbuj ponownie za chwilę.</p>
+      <Link to="/" className="mt-6 inline-flex h-11 items-center rounded-full bg-accent-600 px-6 font-semibold text-white">Wróć na stronę główną</Link>
+    </section>
+  )
+}
