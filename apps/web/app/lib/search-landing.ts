@@ -100,5 +100,6 @@ export function searchHeading(f: { typ: string; kategoria: string[]; phrase: str
     const head = parts.join(' ')
     return f.phrase ? `${head}: „${f.phrase}”` : head
   }
+  if (f.typ === 'szukam') return f.phrase ? `Szukam: „${f.phrase}”` : 'Ogłoszenia „Szukam”'
   return f.phrase ? `Wyniki dla „${f.phrase}”` : 'Ogłoszenia nieruchomości'
 }

@@ -154,7 +154,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
       />
       <button
         type="button"
-        aria-label="Filtry wyszukiwania"
+        aria-label="Wyszukiwanie zaawansowane"
         aria-haspopup="dialog"
         onClick={() => setModal(true)}
         className="absolute right-11 top-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-200 hover:text-slate-900"

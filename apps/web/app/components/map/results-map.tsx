@@ -56,7 +56,7 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
         if (!map) return
         layer.clearLayers()
         const zoom = map.getZoom()
-        const clusters = gridCluster(markers, (m) => map!.project([m.lat, m.lon], zoom), 56)
+        const clusters = gridCluster(markers, (m) => map!.project([m.lat, m.lon], zoom), 72)
         for (const c of clusters) {
           const pos = map.unproject([c.x, c.y], zoom)
           if (c.items.length === 1) {

@@ -155,7 +155,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
         <div role="alert" className="mt-6 flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
           <AlertIcon size={22} className="mt-0.5 shrink-0" />
           <div>
-            <p className="font-semibold">{error.message}</p>
+            <p className="font-semibold">{error.errors ? 'Nie możemy wykonać tego wyszukiwania — popraw parametry:' : error.message}</p>
             {error.errors && (
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {Object.entries(error.errors).map(([k, msgs]) => (
