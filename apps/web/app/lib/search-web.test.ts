@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { gridCluster, shortPrice } from '../components/map/cluster'
+import { activeChips, emptyForm, formFromParams, formToParams } from './search-form'
+import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
+import { placeName, usableLocations, userLocationCookie } from './search-location'
+import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
+import { matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
+import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode } from './search-tree'
+
+describe('category tree (spec §4)', () => {
+  const tree = searchTree()
+  const dom = tree.find((n) => n.slug === 'dom')!
+  it('selecting a parent selects all children; unchecking a child removes the parent mark', () => {
+    let sel = toggleNode(tree, new Set(), 'dom', true)
+    expect(dom.children.every((c) => sel.has(c.slug))).toBe(true)
+    expect(isChecked(sel, dom)).toBe(true)
+    expect(slugsFromSelection(tree, sel)).toEqual(['dom'])
+    sel = toggleNode(tree, sel, 'blizniak', false)
+    expect(sel.has('dom')).toBe(false)
+    expect(isChecked(sel, dom)).toBe(false)
+    expect(isIndeterminate(sel, dom)).toBe(true)
+    expect(slugsFromSelection(tree, sel)).not.toContain('dom')
+  })
+  it('a parent counts as checked when all its children are', () => {
+    let sel = new Set<string>()
+    for (const c of dom.children) sel = toggleNode(tree, sel, c.slug, true)
+    expect(isChecked(sel, dom)).toBe(true)
+    expect(slugsFromSelection(tree, sel)).toEqual(['dom'])
+  })
+  it('reads backend and URL slugs', () => {
+    expect(slugsFromSelection(tree, selectionFromSlugs(tree, ['kamienica-1', 'mieszkanie']))).toEqual(['mieszkanie', 'kamienica-dom'])
+  })
+})
+
+describe('from/to options (spec §5)', () => {
+  it('limits to ≥ from and from ≤ to', () => {
+    expect(priceToOptions('3000').every((v) => v >= 3000)).toBe(true)
+    expect(priceToOptions('3000')[0]).toBe(3000)
+    expect(priceFromOptions('2000')).toEqual([500, 1000, 1500, 2000])
+    expect(priceToOptions('')).toHaveLength(12)
+    expect(areaToOptions('100')[0]).toBe(100)
+  })
+})
+
+describe('suggestions (spec §2, §5)', () => {
+  it('opens from 2 characters; phone samples only for a non-empty matching text', () => {
+    expect(shouldSuggest('k')).toBe(false)
+    expect(shouldSuggest(' kr ')).toBe(true)
+    expect(mobileSamples('')).toEqual([])
+    expect(mobileSamples('  ')).toEqual([])
+    expect(mobileSamples('KRAKÓW').map((s) => s.label)).toEqual(['Mieszkanie na wynajem Kraków'])
+    expect(mobileSamples('zzz')).toEqual([])
+  })
+  it('recent searches: places with coordinates, newest first, no duplicates', () => {
+    const e = recentEntry({ id: 1, display_name: 'Kraków', lat: 50.06, lon: 19.94 })!
+    expect(e.url).toContain('lokalizacja%5Blat%5D=50.06')
+    const list = pushRecent(pushRecent([], e), { ...e })
+    expect(list).toHaveLength(1)
+    expect(matchingRecent(list, 'kra')).toHaveLength(1)
+    expect(matchingRecent(list, 'gda')).toHaveLength(0)
+  })
+})
+
+describe('locations (spec §3, §5)', () => {
+  it("drops 'administrative' results and names the place", () => {
+    const list = usableLocations([
+      { display_name: 'Kraków, małopolskie, Polska', lat: 50, lon: 19, addresstype: 'city', address: { city: 'Kraków', country: 'Polska' } },
+      { display_name: 'gmina Kraków', lat: 50, lon: 19, addresstype: 'administrative', address: { country: 'Polska' } },
+    ])
+    expect(list).toHaveLength(1)
+    expect(placeName(list[0]!)).toBe('Kraków')
+    expect(userLocationCookie([{ lat: 1, lon: 2, display_name: 'X' }])).toMatch(/^user-location=.+; Max-Age=86400; Path=\//)
+  })
+})
+
+describe('search form ⇄ URL (contracts serializer)', () => {
+  it('round-trips every control', () => {
+    const f = {
+      ...emptyForm(), typ: 'wynajem', kategoria: ['mieszkanie'], cenaMin: '1000', cenaMax: '5000', pokoje: ['1', '5'], lazienki: '3',
+      location: { lat: 50.0647, lon: 19.945, display_name: 'Kraków' }, doNegocjacji: true, okres: ['doba'], rynek: 'wtorny',
+      stan: ['do-remontu'], dodatkowe: ['winda', 'balkon'], blisko: ['park'], pietro: 'parter', wlasnosc: 'leasehold', lataDzierzawy: '99',
+    }
+    const p = formToParams(f)
+    expect(p.get('dodatkowe[1]')).toBe('balkon')
+    expect(p.get('lata_dzierzawy')).toBe('99')
+    expect(formFromParams(p)).toEqual({ ...f, radius: '' })
+  })
+  it("'Szukam' becomes ad-type=seek-property without typ; Do negocjacji only for sale or rent", () => {
+    const p = formToParams({ ...emptyForm(), typ: 'szukam', doNegocjacji: true })
+    expect(p.toString()).toBe('ad-type=seek-property')
+    expect(formToParams({ ...emptyForm(), typ: 'zamiana', doNegocjacji: true }).get('do_negocjacji')).toBeNull()
+  })
+  it('reads the English names and makes removable chips', () => {
+    const f = formFromParams(new URLSearchParams('price[min]=500&location[lat]=52.2&location[lon]=21&location[display_name]=Warszawa'))
+    expect(f.cenaMin).toBe('500')
+    expect(f.location?.display_name).toBe('Warszawa')
+    const chips = activeChips(f)
+    expect(chips.map((c) => c.key)).toEqual(['location', 'cena'])
+    expect(formToParams(chips[0]!.without).toString()).toBe('cena%5Bmin%5D=500')
+  })
+})
+
+describe('landing pages (spec §2)', () => {
+  it('parses property?/transaction?/location and rejects unknown segments', () => {
+    const l = parseLanding(['mieszkanie', 'sprzedaz', 'krakow'])!
+    expect(landingHeading(l)).toBe('Mieszkania na sprzedaż Kraków')
+    expect(landingCrumbs(l).map((c) => c.label)).toEqual(['Strona główna', 'Mieszkania', 'Na sprzedaż', 'Kraków'])
+    expect(landingParams(l, new URLSearchParams()).get('lokalizacja[nazwa]')).toBe('Kraków')
+    expect(landingHeading(parseLanding(['wynajem'])!)).toBe('Nieruchomości na wynajem')
+    expect(landingHeading(parseLanding(['dom', 'gdansk'])!)).toBe('Domy Gdańsk')
+    expect(parseLanding(['mieszkanie'])).toBeNull()
+    expect(parseLanding(['mieszkanie', 'sprzedaz', 'atlantyda'])).toBeNull()
+    expect(parseLanding(['pokoj', 'sprzedaz'])).toBeNull()
+  })
+})
+
+describe('map clustering', () => {
+  it('groups points of one grid cell', () => {
+    const pts = [{ x: 1, y: 1 }, { x: 10, y: 10 }, { x: 200, y: 10 }]
+    const c = gridCluster(pts, (p) => p, 64)
+    expect(c.map((x) => x.items.length).sort()).toEqual([1, 2])
+    expect(shortPrice(125_000_000)).toBe('1,3 mln')
+    expect(shortPrice(45_000_000)).toBe('450 tys.')
+  })
+})
