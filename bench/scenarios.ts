@@ -2,6 +2,8 @@
  * Named benchmark scenarios: a small declarative list, so later issues (search) can add their own mixes.
  * Each request picks one entry of `requests` (weighted); `path` may be a function for varied URLs.
  */
+import { SEARCH_MIX } from './search-scenarios.ts'
+
 export interface ScenarioRequest {
   method?: 'GET' | 'POST'
   path: string | ((i: number) => string)
@@ -36,6 +38,16 @@ export const SCENARIOS: Scenario[] = [
       { path: '/api/offers?promoted=1&limit=12', weight: 1 },
     ],
   },
+  {
+    name: 'search',
+    description: `GET /api/search and /api/search/markers: the ${SEARCH_MIX.length} searches of bench/search-scenarios.ts, equally weighted`,
+    requests: SEARCH_MIX.map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
+  },
+  ...SEARCH_MIX.map((m) => ({
+    name: `search-${m.name}`,
+    description: m.description,
+    requests: [{ path: m.path, headers: { accept: 'application/json' } }],
+  })),
 ]
 
 export const DEFAULT_SCENARIOS = ['filters', 'home-ssr']

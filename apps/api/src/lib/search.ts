@@ -36,7 +36,17 @@ export function haversine(lat1: number, lon1: number, lat2: number, lon2: number
   return 2 * r * Math.asin(Math.min(1, Math.sqrt(a)))
 }
 
-export function searchConditions(q: SearchQuery): SQL[] {
+/** Box around a circle (degrees). */
+export function circleBox(lat: number, lon: number, meters: number): [number, number, number, number] {
+  const dLat = meters / 111_000
+  const dLon = meters / (111_000 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))
+  return [lat - dLat, lon - dLon, lat + dLat, lon + dLon]
+}
+
+/** Tells whether an area holds many listings (search-density.ts); without it every area counts as sparse. */
+export interface SearchContext { isDense?: (minLat: number, minLon: number, maxLat: number, maxLon: number) => boolean }
+
+export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[] {
   const c: SQL[] = [
     sql`l.status = 'active'`,
     sql`(l.visible_from is null or l.visible_from <= now())`,
@@ -63,18 +73,23 @@ export function searchConditions(q: SearchQuery): SQL[] {
   if (q.location) {
     const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
     const centre = sql`ll_to_earth(${q.location.lat}::float8, ${q.location.lon}::float8)`
-    // earth_box is a cube around the circle (index-assisted, GiST on ll_to_earth); earth_distance trims its corners.
-    c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    const [a, b, c2, d] = circleBox(q.location.lat, q.location.lon, meters * 1.01)
+    // lat/lon ranges are estimated from column statistics and checked inside the covering indexes;
+    // earth_box (GiST) is added only for sparse areas, where collecting the few matches beats an ordered walk.
+    c.push(sql`l.lat between ${a}::float8 and ${c2}::float8 and l.lon between ${b}::float8 and ${d}::float8`)
+    if (!ctx.isDense?.(a, b, c2, d)) c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
     c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
   }
   if (q.bbox) {
     const [minLon, minLat, maxLon, maxLat] = q.bbox
-    // The circle around the box lets the GiST earth index find a city-sized box; the BETWEENs cut it to the box.
-    const cLat = (minLat + maxLat) / 2
-    const cLon = (minLon + maxLon) / 2
-    const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
-    c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
     c.push(sql`l.lat between ${minLat}::float8 and ${maxLat}::float8 and l.lon between ${minLon}::float8 and ${maxLon}::float8`)
+    if (!ctx.isDense?.(minLat, minLon, maxLat, maxLon)) {
+      // The circle around a sparse box lets the GiST earth index find it; the BETWEENs cut it to the box.
+      const cLat = (minLat + maxLat) / 2
+      const cLon = (minLon + maxLon) / 2
+      const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
+      c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    }
   }
 
   if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))
@@ -106,8 +121,11 @@ export function searchConditions(q: SearchQuery): SQL[] {
 
 export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
 
+/** Summary columns, read from the heap only for the page's rows. */
 const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
   l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at`)
+/** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
+const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
 
 function orderBy(sort: SearchQuery['sort'], alias = 'l'): SQL {
   const a = alias
@@ -122,19 +140,19 @@ function orderBy(sort: SearchQuery['sort'], alias = 'l'): SQL {
   }
 }
 
-/** The ordered page of matching listings (without photos). */
+/** The ordered page of matching listing ids (with their sort keys and promotion). */
 function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number): SQL {
   if (!q.sort || q.sort === 'newest') {
-    // Promoted first, each part newest first. Two index-ordered branches (the newest and the promoted partial
-    // indexes) merged, instead of sorting every match by an expression that no index can serve.
+    // Promoted first, each part newest first. Two index-ordered branches merged, instead of sorting every match by
+    // an expression that no index can serve.
     const n = limit + offset
     return sql`select * from (
-      (select ${SUMMARY_COLUMNS}, true as promoted from listings l where ${where} and ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+      (select ${KEY_COLUMNS}, true as promoted from listings l where ${where} and ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
       union all
-      (select ${SUMMARY_COLUMNS}, false as promoted from listings l where ${where} and not ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+      (select ${KEY_COLUMNS}, false as promoted from listings l where ${where} and not ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
     ) s order by s.promoted desc, s.created_at desc, s.id desc limit ${limit} offset ${offset}`
   }
-  return sql`select ${SUMMARY_COLUMNS}, ${PROMOTED} as promoted from listings l where ${where}
+  return sql`select ${KEY_COLUMNS}, ${PROMOTED} as promoted from listings l where ${where}
     order by ${orderBy(q.sort)} limit ${limit} offset ${offset}`
 }
 
@@ -145,16 +163,31 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 /** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */
-export async function searchPage(db: Db, q: SearchQuery, where: SQL): Promise<ListingSummary[]> {
+export function searchPageSql(q: SearchQuery, where: SQL): SQL {
   const perPage = q.per_page ?? DEFAULT_PER_PAGE
   const offset = ((q.page ?? 1) - 1) * perPage
-  const result = await db.execute(sql`select p.*, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count
-    from (${pageQuery(q, where, perPage, offset)}) p
+  return sql`select ${SUMMARY_COLUMNS}, k.promoted, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count
+    from (${pageQuery(q, where, perPage, offset)}) k
+    join listings l on l.id = k.id
     left join lateral (
       select storage_key, width, height, placeholder, count(*) over () as photos_count
-      from listing_photos where listing_id = p.id and kind = 'photo' order by position, id limit 1
+      from listing_photos where listing_id = k.id and kind = 'photo' order by position, id limit 1
     ) ph on true
-    order by ${q.sort && q.sort !== 'newest' ? orderBy(q.sort, 'p') : sql.raw('p.promoted desc, p.created_at desc, p.id desc')}`)
+    order by ${q.sort && q.sort !== 'newest' ? orderBy(q.sort, 'k') : sql.raw('k.promoted desc, k.created_at desc, k.id desc')}`
+}
+
+export const countSql = (where: SQL) =>
+  sql`select count(*) as n from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) c`
+
+/** Marker ids are picked inside the covering index; only the slug comes from the heap (by primary key). */
+export const markersSql = (where: SQL, limit: number) => sql`select k.id, l.slug, k.lat, k.lon, k.price, k.offer_type
+    from (select l.id, l.created_at, l.lat, l.lon, l.price, l.offer_type from listings l where ${where}
+      order by l.created_at desc, l.id desc limit ${limit}) k
+    join listings l on l.id = k.id
+    order by k.created_at desc, k.id desc`
+
+export async function searchPage(db: Db, q: SearchQuery, where: SQL): Promise<ListingSummary[]> {
+  const result = await db.execute(searchPageSql(q, where))
   return rowsOf(result).map((r) => {
     const cat = CATEGORY_BY_ID.get(Number(r.category_id))
     return {
@@ -204,19 +237,30 @@ export async function countSearch(db: Db, where: SQL, cacheKey: string): Promise
   if (!countCache) countCaches.set(db, countCache = new Map())
   const hit = countCache.get(cacheKey)
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(
-    sql`select count(*) as n from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) c`))
-  let n = Number(row?.n ?? 0)
-  if (n > EXACT_COUNT_LIMIT) {
-    const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from listings l where ${where}`))
-    let p = plan[0]?.['QUERY PLAN']
-    if (typeof p === 'string') p = JSON.parse(p)
-    const estimate = Number((p as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'])
-    n = Number.isFinite(estimate) ? Math.max(EXACT_COUNT_LIMIT, Math.floor(estimate / 1000) * 1000) : EXACT_COUNT_LIMIT
+  // The planner's estimate first (a millisecond): far beyond the cap it is all a visitor needs ("ponad 120 000"),
+  // and counting 10 001 matches of a broad search would cost a hundred times more.
+  const estimate = await planEstimate(db, where)
+  let n: number
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) n = Math.floor(estimate / 1000) * 1000
+  else {
+    const [row] = rowsOf<{ n: unknown }>(await db.execute(countSql(where)))
+    n = Number(row?.n ?? 0)
+    if (n > EXACT_COUNT_LIMIT) n = Math.max(EXACT_COUNT_LIMIT, Math.floor(estimate / 1000) * 1000)
   }
   if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!)
   countCache.set(cacheKey, { n, at: Date.now() })
   return n
+}
+
+/** Above this estimate the count is not run (estimates that large are reliable enough for a rounded total). */
+const ESTIMATE_TRUSTED_ABOVE = 50_000
+
+async function planEstimate(db: Db, where: SQL): Promise<number> {
+  const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from listings l where ${where}`))
+  let p = plan[0]?.['QUERY PLAN']
+  if (typeof p === 'string') p = JSON.parse(p)
+  const rows = Number((p as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'])
+  return Number.isFinite(rows) ? rows : 0
 }
 
 /** Only tests need a cold cache (they insert listings between searches with the same filters). */
@@ -229,8 +273,7 @@ export function filterKey(q: SearchQuery, extra = ''): string {
 }
 
 export async function searchMarkers(db: Db, where: SQL, limit: number): Promise<Marker[]> {
-  const result = await db.execute(sql`select l.id, l.slug, l.lat, l.lon, l.price, l.offer_type from listings l
-    where ${where} order by l.created_at desc, l.id desc limit ${limit}`)
+  const result = await db.execute(markersSql(where, limit))
   return rowsOf(result).map((r) => ({
     id: Number(r.id), slug: String(r.slug), lat: Number(r.lat), lon: Number(r.lon), price: Number(r.price),
     offer_type: r.offer_type as Marker['offer_type'],

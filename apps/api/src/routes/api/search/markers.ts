@@ -3,6 +3,7 @@ import { validationErrorSchema } from '@portal/contracts/errors'
 import { MAX_MARKERS, markersResponseSchema } from '@portal/contracts/search'
 import { countSearch, filterKey, searchConditions, searchMarkers, whereOf } from '../../../lib/search.ts'
 import { searchQueryOf } from '../../../lib/search-request.ts'
+import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 
 const markers: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ const markers: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
-    const where = whereOf(searchConditions(query))
+    const where = whereOf(searchConditions(query, query.location || query.bbox ? await areaDensity(app.db.db) : {}))
     const [data, total] = await Promise.all([
       searchMarkers(app.db.db, where, MAX_MARKERS),
       countSearch(app.db.db, where, filterKey(query)),

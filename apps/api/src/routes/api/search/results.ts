@@ -3,6 +3,7 @@ import { validationErrorSchema } from '@portal/contracts/errors'
 import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema } from '@portal/contracts/search'
 import { countSearch, filterKey, searchConditions, searchPage, whereOf } from '../../../lib/search.ts'
 import { searchQueryOf } from '../../../lib/search-request.ts'
+import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 
 const results: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ const results: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
-    const where = whereOf(searchConditions(query))
+    const where = whereOf(searchConditions(query, query.location || query.bbox ? await areaDensity(app.db.db) : {}))
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
     const [data, total] = await Promise.all([
       searchPage(app.db.db, query, where),

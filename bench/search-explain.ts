@@ -1,0 +1,54 @@
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every query of the search mix (bench/search-scenarios.ts), written to
+ * bench/results/search-explain[-<label>].txt with a timing summary on stdout:
+ *
+ *   npx tsx bench/search-explain.ts --database-url postgres://postgres@127.0.0.1:5432/bench [--label x]
+ *   npx tsx bench/search-explain.ts --data-dir /tmp/bench-pglite
+ *
+ * The database must already be migrated (start the server once, or run the bench, against it).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { sql, type SQL } from 'drizzle-orm'
+import { openDb } from '@portal/db'
+import { parseSearchParams } from '@portal/contracts/search'
+import { MAX_MARKERS } from '@portal/contracts/search'
+import { countSql, markersSql, rowsOf, searchConditions, searchPageSql, whereOf } from '../apps/api/src/lib/search.ts'
+import { areaDensity } from '../apps/api/src/lib/search-density.ts'
+import { SEARCH_MIX } from './search-scenarios.ts'
+
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' }, label: { type: 'string' }, variant: { type: 'string', default: '0' } } })
+const db = await openDb(values['database-url'] ? { url: values['database-url'] } : { dataDir: values['data-dir'] ?? './data/bench' })
+const variant = Number(values.variant)
+const lines: string[] = []
+const summary: { query: string; kind: string; ms: number }[] = []
+
+async function explain(name: string, kind: string, query: SQL) {
+  const rows = rowsOf<Record<string, string>>(await db.db.execute(sql`explain (analyze, buffers) ${query}`))
+  const text = rows.map((r) => r['QUERY PLAN']).join('\n')
+  const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN)
+  const planning = Number(/Planning Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN)
+  summary.push({ query: name, kind, ms: Math.round((ms + planning) * 100) / 100 })
+  lines.push(`### ${name} — ${kind}\n${text}\n`)
+}
+
+for (const m of SEARCH_MIX) {
+  const url = m.path(variant)
+  const { query, errors } = parseSearchParams(new URLSearchParams(url.split('?')[1]))
+  if (Object.keys(errors).length) throw new Error(`${m.name}: ${JSON.stringify(errors)}`)
+  const where = whereOf(searchConditions(query, await areaDensity(db.db)))
+  lines.push(`## ${m.name}: ${decodeURIComponent(url)}\n`)
+  if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS))
+  else await explain(m.name, 'page', searchPageSql(query, where))
+  await explain(m.name, 'count (≤ 10 001)', countSql(where))
+}
+await db.close()
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results')
+mkdirSync(dir, { recursive: true })
+const file = path.join(dir, `search-explain${values.label ? `-${values.label}` : ''}.txt`)
+writeFileSync(file, lines.join('\n'))
+console.table(summary)
+console.log(`plans → ${file}`)

@@ -1,0 +1,31 @@
+/**
+ * The search mix of issue 4: representative /api/search requests at national scale. Each entry is also its own
+ * scenario (`search-<name>`) for per-query figures; `search` runs them all, equally weighted.
+ * `bench/search-explain.ts` runs EXPLAIN ANALYZE for the same queries.
+ */
+import { CITIES } from '@portal/contracts/catalogue'
+
+const city = (i: number) => CITIES[i % 10]!
+const loc = (i: number) => { const c = city(i); return `lokalizacja[lat]=${c.lat}&lokalizacja[lon]=${c.lon}&lokalizacja[nazwa]=${encodeURIComponent(c.name)}` }
+const bbox = (i: number) => { const c = city(i); return `${(c.lon - 0.15).toFixed(4)},${(c.lat - 0.1).toFixed(4)},${(c.lon + 0.15).toFixed(4)},${(c.lat + 0.1).toFixed(4)}` }
+const page = (i: number) => (i % 3) + 1
+const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
+
+export interface SearchMixEntry { name: string; description: string; path: (i: number) => string }
+
+export const SEARCH_MIX: SearchMixEntry[] = [
+  { name: 'category', description: 'flats for sale, newest (promoted first), pages 1-3', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&page=${page(i)}` },
+  { name: 'city-radius', description: 'flats for rent within 10 km of one of 10 cities', path: (i) => `/api/search?kategoria=mieszkanie&typ=wynajem&${loc(i)}` },
+  { name: 'price-area', description: 'flats for sale 300-800k zł, 40-80 m², in a city', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&cena[min]=300000&cena[max]=800000&metraz[min]=40&metraz[max]=80&${loc(i)}` },
+  { name: 'rooms-extras', description: '2-3 rooms, balcony and lift, for sale', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&pokoje=2,3&dodatkowe[0]=balkon&dodatkowe[1]=winda&page=${page(i)}` },
+  { name: 'phrase', description: 'free text: inflected cities, districts, words', path: (i) => `/api/search?phrase=${encodeURIComponent(PHRASES[i % PHRASES.length]!)}` },
+  { name: 'markers', description: 'map markers for flats for sale in a city-sized box', path: (i) => `/api/search/markers?kategoria=mieszkanie&typ=sprzedaz&bbox=${bbox(i)}` },
+  { name: 'price-asc', description: 'houses for sale, cheapest first', path: (i) => `/api/search?kategoria=dom&typ=sprzedaz&sortuj=price_asc&page=${page(i)}` },
+  { name: 'price-desc-city', description: 'for sale in a city, most expensive first', path: (i) => `/api/search?typ=sprzedaz&${loc(i)}&sortuj=price_desc` },
+  { name: 'price-m2-asc', description: 'flats for sale in a city, cheapest per m² first', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&${loc(i)}&sortuj=price_m2_asc` },
+  { name: 'price-m2-desc', description: 'flats for sale, dearest per m² first', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&sortuj=price_m2_desc&page=${page(i)}` },
+  { name: 'area-desc', description: 'plots for sale, largest first', path: (i) => `/api/search?kategoria=dzialka&typ=sprzedaz&sortuj=area_desc&page=${page(i)}` },
+  { name: 'area-asc', description: 'premises for rent, smallest first', path: (i) => `/api/search?kategoria=lokal-uzytkowy&typ=wynajem&sortuj=area_asc` },
+  { name: 'newest-plain', description: 'everything for rent, newest without promotion', path: (i) => `/api/search?typ=wynajem&sortuj=newest_plain&page=${page(i)}` },
+  { name: 'wanted', description: 'wanted ads (ad-type=seek-property) in a city', path: (i) => `/api/search?ad-type=seek-property&${loc(i)}` },
+]
