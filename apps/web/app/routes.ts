@@ -15,6 +15,11 @@ export default [
   layout('routes/account/layout.tsx', [
     route('ustawienia-konta', 'routes/account/settings.tsx'),
     route('account/AccountSettings', 'routes/account/settings.tsx', { id: 'routes/account/settings-alias' }),
+    // Listings (issue 5): my listings and editing one.
+    route('moje-ogloszenia', 'routes/my-offers.tsx'),
+    route('account/MyOffers', 'routes/my-offers.tsx', { id: 'routes/my-offers-alias' }),
+    route('moje-ogloszenia/edytuj-ogloszenie/:slug', 'routes/edit-offer.tsx'),
+    route('account/EditOffer', 'routes/edit-offer.tsx', { id: 'routes/edit-offer-alias' }),
   ]),
   // Search (issue 4): results, category landing pages (property and transaction optional, parsed in the loader),
   // services.
@@ -26,6 +31,12 @@ export default [
   // Listings (issue 5): the listing page (Offer takes ?slug= or ?id= and redirects to the canonical address).
   route('ogloszenia/:slug', 'routes/offer.tsx'),
   route('Offer', 'routes/offer.tsx', { id: 'routes/offer-alias' }),
+  route('dodaj-ogloszenie', 'routes/add-offer.tsx'),
+  route('AddOffer', 'routes/add-offer.tsx', { id: 'routes/add-offer-alias' }),
+  // Crawlers: the sitemap (an index with /sitemap/{file}.xml beyond one file) and robots.txt.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemap/:file', 'routes/sitemap.ts', { id: 'routes/sitemap-file' }),
+  route('robots.txt', 'routes/robots.ts'),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -19,7 +19,7 @@ export interface AccountLink {
 
 /** In the user menu order of spec §2: my listings, settings, integrations, favourites, agents, payment history. */
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
-  { id: 'offers', menuLabel: 'Moje ogłoszenia', tabLabel: 'Moje ogłoszenia', to: '/moje-ogloszenia', aliases: ['/account/MyOffers'], available: false },
+  { id: 'offers', menuLabel: 'Moje ogłoszenia', tabLabel: 'Moje ogłoszenia', to: '/moje-ogloszenia', aliases: ['/account/MyOffers', '/account/EditOffer'], available: true },
   { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
   { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: false },
   { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: false },

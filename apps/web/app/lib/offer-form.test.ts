@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { buildPayload, formAttributes, initialState, mapErrors, move, parsePrice, reducer, validateSteps } from './offer-form'
+
+describe('offer form', () => {
+  it('parses Polish prices into grosze', () => {
+    expect(parsePrice('1 250 000')).toBe(125_000_000)
+    expect(parsePrice('3200,50')).toBe(320_050)
+    expect(parsePrice('12\u00a0000 zł')).toBe(1_200_000)
+    expect(parsePrice('abc')).toBeNull()
+    expect(parsePrice('')).toBeNull()
+  })
+
+  it('shows rent-only attributes only for rent', () => {
+    expect(formAttributes(1, 'rent').some((d) => d.id === 15)).toBe(true)
+    expect(formAttributes(1, 'sell').some((d) => d.id === 15)).toBe(false)
+    expect(formAttributes(1, 'sell').some((d) => d.id === 2)).toBe(true)
+    expect(formAttributes(null, 'sell')).toEqual([])
+  })
+
+  it('keeps typed attributes in the state but sends only those that apply', () => {
+    let s = reducer(initialState(), { type: 'set', patch: { categoryId: 1, offerType: 'rent' } })
+    s = reducer(s, { type: 'attr', id: 15, value: ['doba'] })
+    s = reducer(s, { type: 'attr', id: 4, value: '52' })
+    s = reducer(s, { type: 'set', patch: { offerType: 'sell' } })
+    expect(s.attrs[15]).toEqual(['doba'])
+    expect(buildPayload(s, { guest: false }).attributes).toEqual([{ id: 4, value: '52' }])
+  })
+
+  it('resets an offer type the new category does not offer', () => {
+    let s = reducer(initialState(), { type: 'set', patch: { categoryId: 1, offerType: 'for_free' } })
+    s = reducer(s, { type: 'set', patch: { categoryId: 52 } })
+    expect(s.offerType).toBe('')
+  })
+
+  it('validates only the steps reached, with Polish messages', () => {
+    const s = initialState()
+    expect(Object.keys(validateSteps(s, 0, false)).sort()).toEqual(['category_id', 'offer_type'])
+    const t = { ...s, categoryId: 1, offerType: 'sell' as const }
+    expect(validateSteps(t, 0, false)).toEqual({})
+    const e = validateSteps(t, 3, false)
+    expect(e.title).toBe('Tytuł jest wymagany')
+    expect(e.location).toBeTruthy()
+    expect(e.price).toBe('Podaj cenę')
+    expect(validateSteps(t, 3, true)['user.email']).toBeTruthy()
+  })
+
+  it('maps attribute indexes to ids', () => {
+    expect(mapErrors({ 'attributes.1.value': 'x', 'location.lat': 'y' }, [{ id: 4 }, { id: 16 }])).toEqual({ 'attr.16': 'x', location: 'y' })
+  })
+
+  it('moves items', () => {
+    expect(move([1, 2, 3], 0, 2)).toEqual([2, 3, 1])
+    expect(move([1, 2, 3], 0, -1)).toEqual([1, 2, 3])
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { deltaLabel, expiryLabel, jsonLdString, metaDescription, paragraphs, priceChanges } from './offer-text'
+
+describe('offer texts', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z')
+  it('says when a listing expires, with Polish plurals', () => {
+    expect(expiryLabel('2026-03-13T13:00:00Z', now)).toBe('wygasa za 12 dni')
+    expect(expiryLabel('2026-03-02T13:00:00Z', now)).toBe('wygasa za 1 dzień')
+    expect(expiryLabel('2026-03-01T17:00:00Z', now)).toBe('wygasa za 5 godzin')
+    expect(expiryLabel('2026-03-01T14:30:00Z', now)).toBe('wygasa za 2 godziny')
+    expect(expiryLabel('2026-03-01T12:22:00Z', now)).toBe('wygasa za 22 minuty')
+    expect(expiryLabel('2026-02-01T12:00:00Z', now)).toBe('wygasło')
+    expect(expiryLabel(null, now)).toBeNull()
+  })
+  it('keeps paragraphs and line breaks', () => {
+    expect(paragraphs('A\nB\n\n\nC\r\n\r\nD')).toEqual([['A', 'B'], ['C'], ['D']])
+    expect(paragraphs('  \n\n')).toEqual([])
+  })
+  it('escapes JSON-LD so a title cannot close the script', () => {
+    expect(jsonLdString({ a: '</script><b>' })).not.toContain('</script>')
+  })
+  it('lists price changes oldest first with deltas', () => {
+    const r = priceChanges([{ price: 900, changed_at: '2026-02-01' }, { price: 1000, changed_at: '2026-01-01' }])
+    expect(r.map((x) => x.delta)).toEqual([0, -100])
+    expect(deltaLabel(-100)).toBe('−1 zł')
+  })
+  it('cuts meta descriptions on a word', () => {
+    expect(metaDescription('a '.repeat(200)).length).toBeLessThanOrEqual(156)
+  })
+})

@@ -1,0 +1,43 @@
+import type { ListingSummary } from '@portal/contracts/listing'
+import { serverJson } from '~/lib/api.server'
+import { publicOrigin } from '~/lib/offer-origin.server'
+import { API_PAGE, landingEntries, listingFileCount, SITEMAP_PAGE, sitemapIndex, urlset, type UrlEntry } from '~/lib/offer-sitemap'
+import type { Route } from './+types/sitemap'
+
+interface OffersPage { data: ListingSummary[]; total: number; last_page: number }
+
+const xml = (body: string, status = 200) =>
+  new Response(body, { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+
+/** Listing URLs of sitemap file `n` (1-based): API pages ((n-1)·50 + 1) … n·50. */
+async function listingEntries(context: Route.LoaderArgs['context'], origin: string, n: number): Promise<UrlEntry[]> {
+  const per = SITEMAP_PAGE / API_PAGE
+  const first = (n - 1) * per + 1
+  const out: UrlEntry[] = []
+  for (let p = first; p < first + per; p++) {
+    const page = await serverJson<OffersPage>(context, `/api/offers?limit=${API_PAGE}&page=${p}`)
+    if (!page?.data?.length) break
+    for (const l of page.data) out.push({ loc: `${origin}/ogloszenia/${l.slug}`, lastmod: l.created_at, changefreq: 'weekly', priority: '0.6' })
+    if (p >= page.last_page) break
+  }
+  return out
+}
+
+/**
+ * /sitemap.xml: one urlset (landing pages + listings) while the listings fit one file; beyond that an index of
+ * /sitemap/landing.xml and /sitemap/offers-{n}.xml. /sitemap/{file}.xml serves those files.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const origin = publicOrigin(request)
+  const file = params.file
+  if (file === 'landing.xml') return xml(urlset(landingEntries(origin)))
+  if (file) {
+    const m = /^offers-(\d{1,6})\.xml$/.exec(file)
+    if (!m) return xml(urlset([]), 404)
+    return xml(urlset(await listingEntries(context, origin, Number(m[1]))))
+  }
+  const head = await serverJson<OffersPage>(context, '/api/offers?limit=1')
+  const files = listingFileCount(head?.total ?? 0)
+  if (files <= 1) return xml(urlset([...landingEntries(origin), ...(files ? await listingEntries(context, origin, 1) : [])]))
+  return xml(sitemapIndex([`${origin}/sitemap/landing.xml`, ...Array.from({ length: files }, (_, i) => `${origin}/sitemap/offers-${i + 1}.xml`)]))
+}
