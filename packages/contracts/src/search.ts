@@ -387,7 +387,7 @@ export function searchUrl(q: SearchQuery): string {
 /** GET /api/search */
 export const searchResponseSchema = z.object({
   data: z.array(listingSummarySchema),
-  /** Exact up to 10 000, beyond that the planner's estimate rounded down to a thousand. */
+  /** Exact up to 2 000; beyond that the planner's estimate (rounded down to 100; above 50 000 to 1 000). */
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
