@@ -42,8 +42,9 @@ export function OfferForm({ initial, mode, guest }: { initial: OfferFormState; m
       first.current = false
       return
     }
-    heading.current?.focus()
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    // The page's top (stepper included) comes back into view; focus moves to the step's heading for screen readers.
+    window.scrollTo({ top: 0 })
+    heading.current?.focus({ preventScroll: true })
   }, [s.step])
 
   const fail = (errors: Record<string, string>) => {
