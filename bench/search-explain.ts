@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { openDb } from '@portal/db'
 import { parseSearchParams } from '@portal/contracts/search'
 import { MAX_MARKERS } from '@portal/contracts/search'
-import { countSql, markersSql, rowsOf, searchConditions, searchPageSql, whereOf } from '../apps/api/src/lib/search.ts'
+import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchConditions, searchPageSql, whereOf } from '../apps/api/src/lib/search.ts'
 import { areaDensity } from '../apps/api/src/lib/search-density.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
@@ -42,7 +42,7 @@ for (const m of SEARCH_MIX) {
   lines.push(`## ${m.name}: ${decodeURIComponent(url)}\n`)
   if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS))
   else await explain(m.name, 'page', searchPageSql(query, where))
-  await explain(m.name, 'count (≤ 10 001)', countSql(where))
+  await explain(m.name, `count (≤ ${EXACT_COUNT_LIMIT + 1})`, countSql(where))
 }
 await db.close()
 
