@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { openDb } from '@portal/db'
 import { parseSearchParams } from '@portal/contracts/search'
 import { MAX_MARKERS } from '@portal/contracts/search'
-import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchConditions, searchPageSql, whereOf } from '../apps/api/src/lib/search.ts'
+import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchPageSql, searchPlan } from '../apps/api/src/lib/search.ts'
 import { areaDensity } from '../apps/api/src/lib/search-density.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
@@ -38,10 +38,10 @@ for (const m of SEARCH_MIX) {
   const url = m.path(variant)
   const { query, errors } = parseSearchParams(new URLSearchParams(url.split('?')[1]))
   if (Object.keys(errors).length) throw new Error(`${m.name}: ${JSON.stringify(errors)}`)
-  const where = whereOf(searchConditions(query, await areaDensity(db.db)))
+  const { where, branches } = searchPlan(query, await areaDensity(db.db))
   lines.push(`## ${m.name}: ${decodeURIComponent(url)}\n`)
-  if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS))
-  else await explain(m.name, 'page', searchPageSql(query, where))
+  if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS, branches))
+  else await explain(m.name, 'page', searchPageSql(query, where, branches))
   await explain(m.name, `count (≤ ${EXACT_COUNT_LIMIT + 1})`, countSql(where))
 }
 await db.close()

@@ -46,7 +46,21 @@ export function circleBox(lat: number, lon: number, meters: number): [number, nu
 /** Tells whether an area holds many listings (search-density.ts); without it every area counts as sparse. */
 export interface SearchContext { isDense?: (minLat: number, minLon: number, maxLat: number, maxLon: number) => boolean }
 
-export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[] {
+/**
+ * The (offer type, category) pairs a search is confined to, when the per-category sort indexes of migration
+ * 0009_search_sort_indexes can answer it: each pair is walked in result order through its own slice of the index and
+ * the few rows per pair merged, instead of walking every other category's listings on the way (the cheapest houses lie
+ * behind half a million cheaper listings of other kinds). Undefined when the search has no category or offer type,
+ * is for wanted ads (their own small index), or is led by the GiST/trigram indexes (a rare word, a sparse area),
+ * where collecting the few matches once beats repeating that lookup per pair.
+ */
+export interface IndexBranches { offerType: string; categoryIds: number[] }
+const MAX_BRANCHES = 32
+
+/** What searchConditions found out about a query while building it. */
+export interface SearchNotes { branches?: IndexBranches }
+
+export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes: SearchNotes = {}): SQL[] {
   const c: SQL[] = [
     sql`l.status = 'active'`,
     sql`(l.visible_from is null or l.visible_from <= now())`,
@@ -63,7 +77,9 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[]
   if (categorySlugs.length) {
     const ids = [...new Set(categorySlugs.flatMap((s) => { const cat = categoryBySlug(s); return cat ? categoryWithDescendants(cat.id) : [] }))]
     if (ids.length) c.push(ids.length === 1 ? sql`l.category_id = ${ids[0]}` : inList(sql`l.category_id`, ids))
+    if (offerType && !q.seek && ids.length && ids.length <= MAX_BRANCHES) notes.branches = { offerType, categoryIds: ids }
   }
+  let lookup = false // a GiST or trigram condition leads the plan
 
   if (q.price?.min !== undefined) c.push(sql`l.price >= ${Math.round(q.price.min * 100)}`)
   if (q.price?.max !== undefined) c.push(sql`l.price <= ${Math.round(q.price.max * 100)}`)
@@ -77,7 +93,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[]
     // lat/lon ranges are estimated from column statistics and checked inside the covering indexes;
     // earth_box (GiST) is added only for sparse areas, where collecting the few matches beats an ordered walk.
     c.push(sql`l.lat between ${a}::float8 and ${c2}::float8 and l.lon between ${b}::float8 and ${d}::float8`)
-    if (!ctx.isDense?.(a, b, c2, d)) c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    if (!ctx.isDense?.(a, b, c2, d)) { lookup = true; c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`) }
     c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
   }
   if (q.bbox) {
@@ -88,6 +104,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[]
       const cLat = (minLat + maxLat) / 2
       const cLon = (minLon + maxLon) / 2
       const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
+      lookup = true
       c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
     }
   }
@@ -114,9 +131,32 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}): SQL[]
       c.push(sql`(${sql.join(meaning.districts.map((d) => sql`(l.district = ${d.name} and ${inList(sql`l.city_slug`, d.citySlugs)})`), sql` or `)})`)
     }
     // search_text is lower-case and diacritic-free; LIKE '%word%' is answered by the trigram GIN index.
-    for (const w of meaning.words) c.push(sql`l.search_text like ${`%${likeEscape(w)}%`}`)
+    for (const w of meaning.words) { lookup = true; c.push(sql`l.search_text like ${`%${likeEscape(w)}%`}`) }
   }
+  if (lookup) delete notes.branches
   return c
+}
+
+/** The WHERE of a search and, where they apply, the index branches to walk (see IndexBranches). */
+export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQL; branches?: IndexBranches } {
+  const notes: SearchNotes = {}
+  const where = whereOf(searchConditions(q, ctx, notes))
+  return { where, branches: notes.branches }
+}
+
+/**
+ * `select <columns> from listings l where <where> order by … limit n`, either as written or, with branches, once per
+ * category (a LATERAL over the ids; the pair's equalities lead the per-category index so each walk is in order).
+ */
+function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit: number, branches?: IndexBranches): SQL {
+  if (!branches || branches.categoryIds.length === 1) {
+    return sql`select ${columns} from listings l where ${where} order by ${orderBy(sort)} limit ${limit}`
+  }
+  const ids = sql.join(branches.categoryIds.map((id) => sql`${id}`), sql`, `)
+  return sql`select x.* from unnest(array[${ids}]::int[]) as b(category_id) cross join lateral (
+      select ${columns} from listings l where ${where} and l.offer_type = ${branches.offerType} and l.category_id = b.category_id
+      order by ${orderBy(sort)} limit ${limit}) x
+    order by ${orderBy(sort, 'x')} limit ${limit}`
 }
 
 export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
@@ -141,19 +181,19 @@ function orderBy(sort: SearchQuery['sort'], alias = 'l'): SQL {
 }
 
 /** The ordered page of matching listing ids (with their sort keys and promotion). */
-function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number): SQL {
+function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number, branches?: IndexBranches): SQL {
+  const n = limit + offset
   if (!q.sort || q.sort === 'newest') {
     // Promoted first, each part newest first. Two index-ordered branches merged, instead of sorting every match by
     // an expression that no index can serve.
-    const n = limit + offset
     return sql`select * from (
-      (select ${KEY_COLUMNS}, true as promoted from listings l where ${where} and ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+      (${orderedScan(sql`${KEY_COLUMNS}, true as promoted`, sql`${where} and ${PROMOTED}`, 'newest', n, branches)})
       union all
-      (select ${KEY_COLUMNS}, false as promoted from listings l where ${where} and not ${PROMOTED} order by l.created_at desc, l.id desc limit ${n})
+      (${orderedScan(sql`${KEY_COLUMNS}, false as promoted`, sql`${where} and not ${PROMOTED}`, 'newest', n, branches)})
     ) s order by s.promoted desc, s.created_at desc, s.id desc limit ${limit} offset ${offset}`
   }
-  return sql`select ${KEY_COLUMNS}, ${PROMOTED} as promoted from listings l where ${where}
-    order by ${orderBy(q.sort)} limit ${limit} offset ${offset}`
+  return sql`select * from (${orderedScan(sql`${KEY_COLUMNS}, ${PROMOTED} as promoted`, where, q.sort, n, branches)}) s
+    order by ${orderBy(q.sort, 's')} limit ${limit} offset ${offset}`
 }
 
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
@@ -163,11 +203,11 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 /** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */
-export function searchPageSql(q: SearchQuery, where: SQL): SQL {
+export function searchPageSql(q: SearchQuery, where: SQL, branches?: IndexBranches): SQL {
   const perPage = q.per_page ?? DEFAULT_PER_PAGE
   const offset = ((q.page ?? 1) - 1) * perPage
   return sql`select ${SUMMARY_COLUMNS}, k.promoted, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count
-    from (${pageQuery(q, where, perPage, offset)}) k
+    from (${pageQuery(q, where, perPage, offset, branches)}) k
     join listings l on l.id = k.id
     left join lateral (
       select storage_key, width, height, placeholder, count(*) over () as photos_count
@@ -179,15 +219,25 @@ export function searchPageSql(q: SearchQuery, where: SQL): SQL {
 export const countSql = (where: SQL) =>
   sql`select count(*) as n from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) c`
 
-/** Marker ids are picked inside the covering index; only the slug comes from the heap (by primary key). */
-export const markersSql = (where: SQL, limit: number) => sql`select k.id, l.slug, k.lat, k.lon, k.price, k.offer_type
+/**
+ * Markers are picked inside a covering index: the per-category newest index holds the slug too, so with branches
+ * nothing is read from the heap; otherwise only the slug comes from the heap (by primary key).
+ */
+export function markersSql(where: SQL, limit: number, branches?: IndexBranches): SQL {
+  if (branches) {
+    return sql`select k.id, k.slug, k.lat, k.lon, k.price, k.offer_type from (${orderedScan(
+      sql`l.id, l.slug, l.created_at, l.lat, l.lon, l.price, l.offer_type`, where, 'newest', limit, branches)}) k
+      order by k.created_at desc, k.id desc`
+  }
+  return sql`select k.id, l.slug, k.lat, k.lon, k.price, k.offer_type
     from (select l.id, l.created_at, l.lat, l.lon, l.price, l.offer_type from listings l where ${where}
       order by l.created_at desc, l.id desc limit ${limit}) k
     join listings l on l.id = k.id
     order by k.created_at desc, k.id desc`
+}
 
-export async function searchPage(db: Db, q: SearchQuery, where: SQL): Promise<ListingSummary[]> {
-  const result = await db.execute(searchPageSql(q, where))
+export async function searchPage(db: Db, q: SearchQuery, where: SQL, branches?: IndexBranches): Promise<ListingSummary[]> {
+  const result = await db.execute(searchPageSql(q, where, branches))
   return rowsOf(result).map((r) => {
     const cat = CATEGORY_BY_ID.get(Number(r.category_id))
     return {
@@ -276,8 +326,8 @@ export function filterKey(q: SearchQuery, extra = ''): string {
   return extra + JSON.stringify(filters)
 }
 
-export async function searchMarkers(db: Db, where: SQL, limit: number): Promise<Marker[]> {
-  const result = await db.execute(markersSql(where, limit))
+export async function searchMarkers(db: Db, where: SQL, limit: number, branches?: IndexBranches): Promise<Marker[]> {
+  const result = await db.execute(markersSql(where, limit, branches))
   return rowsOf(result).map((r) => ({
     id: Number(r.id), slug: String(r.slug), lat: Number(r.lat), lon: Number(r.lon), price: Number(r.price),
     offer_type: r.offer_type as Marker['offer_type'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { MAX_MARKERS, markersResponseSchema } from '@portal/contracts/search'
-import { countSearch, filterKey, searchConditions, searchMarkers, whereOf } from '../../../lib/search.ts'
+import { countSearch, filterKey, searchMarkers, searchPlan } from '../../../lib/search.ts'
 import { searchQueryOf } from '../../../lib/search-request.ts'
 import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
@@ -17,9 +17,9 @@ const markers: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
-    const where = whereOf(searchConditions(query, query.location || query.bbox ? await areaDensity(app.db.db) : {}))
+    const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, total] = await Promise.all([
-      searchMarkers(app.db.db, where, MAX_MARKERS),
+      searchMarkers(app.db.db, where, MAX_MARKERS, branches),
       countSearch(app.db.db, where, filterKey(query)),
     ])
     // A short private cache: panning back and forth over the same box should not hit the database again.

@@ -269,6 +269,64 @@ describe('GET /api/search', () => {
   })
 })
 
+// A parent category with a transaction is answered one subcategory at a time through the per-category sort indexes
+// (IndexBranches in lib/search.ts) and merged: the merged order, ties and pages must equal one global sort.
+describe('GET /api/search — a parent category with a transaction (rows merged across subcategories)', () => {
+  let t: T
+  const id: Record<string, number> = {}
+  const order = async (qs: string) => {
+    const byId = new Map(Object.entries(id).map(([k, v]) => [v, k]))
+    const res = await t.app.inject(`/api/search?kategoria=dom&typ=sprzedaz&${qs}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json().data as { id: number }[]).map((r) => byId.get(r.id)).join(' ')
+  }
+  beforeAll(async () => {
+    t = await createTestApp()
+    const now = Date.now()
+    const at = { lat: 52.2, lon: 21.0 }
+    const rows: Record<string, Row> = {
+      h1: row({ title: 'Dom 1', categoryId: 10, price: 30_000_000, area: 120, ...at, createdAt: new Date(now - 1 * DAY) }),
+      h2: row({ title: 'Dom 2', categoryId: 12, price: 20_000_000, area: 200, ...at, createdAt: new Date(now - 2 * DAY) }),
+      h3: row({ title: 'Dom 3', categoryId: 9, price: 50_000_000, area: 90, ...at, isPromoted: true, promotedUntil: new Date(now + DAY), createdAt: new Date(now - 3 * DAY) }),
+      h4: row({ title: 'Dom 4', categoryId: 14, price: 25_000_000, area: 100, ...at, createdAt: new Date(now - 4 * DAY) }),
+      h5: row({ title: 'Dom na wynajem', categoryId: 11, offerType: 'rent', price: 500_000, area: 80, ...at, createdAt: new Date(now - 5 * DAY) }),
+      h6: row({ title: 'Mieszkanie', categoryId: 1, price: 10_000_000, area: 30, ...at, createdAt: new Date(now - 6 * DAY) }),
+      h7: row({ title: 'Dom 7', categoryId: 16, price: 20_000_000, area: 150, ...at, createdAt: new Date(now - 7 * DAY) }),
+      h8: row({ title: 'Szukam domu', categoryId: 9, adType: 'seek', price: 1_000_000, area: 10, ...at, createdAt: new Date(now - 8 * DAY) }),
+    }
+    const inserted = await insertListings(t.db, Object.values(rows))
+    Object.keys(rows).forEach((k, i) => { id[k] = inserted[i]! })
+  })
+  afterAll(async () => { await t.close() })
+
+  it('every sort gives one order over all subcategories, ties broken by id', async () => {
+    expect(await order('sortuj=newest')).toBe('h3 h1 h2 h4 h7')
+    expect(await order('sortuj=newest_plain')).toBe('h1 h2 h3 h4 h7')
+    expect(await order('sortuj=price_asc')).toBe('h2 h7 h4 h1 h3')
+    expect(await order('sortuj=price_desc')).toBe('h3 h1 h4 h7 h2')
+    expect(await order('sortuj=price_m2_asc')).toBe('h2 h7 h1 h4 h3')
+    expect(await order('sortuj=price_m2_desc')).toBe('h3 h4 h1 h7 h2')
+    expect(await order('sortuj=area_asc')).toBe('h3 h4 h1 h7 h2')
+    expect(await order('sortuj=area_desc')).toBe('h2 h7 h1 h4 h3')
+  })
+  it('pages cut the merged order', async () => {
+    expect(await order('sortuj=price_asc&per_page=2&page=2')).toBe('h4 h1')
+    expect(await order('sortuj=price_asc&per_page=2&page=3')).toBe('h3')
+    expect(await order('per_page=2&page=1')).toBe('h3 h1')
+    expect(await order('per_page=2&page=2')).toBe('h2 h4')
+    const res = await t.app.inject('/api/search?kategoria=dom&typ=sprzedaz&per_page=2')
+    expect(res.json()).toMatchObject({ total: 5, last_page: 3 })
+  })
+  it('markers cover every subcategory, newest first, with slugs', async () => {
+    const res = await t.app.inject('/api/search/markers?kategoria=dom&typ=sprzedaz&bbox=20.9,52.1,21.1,52.3')
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ total: 5, truncated: false })
+    expect(body.data.map((m: { id: number }) => m.id)).toEqual([id.h1, id.h2, id.h3, id.h4, id.h7])
+    expect(body.data.every((m: { slug: string }) => /^ogloszenie-/.test(m.slug))).toBe(true)
+  })
+})
+
 describe('GET /api/search/suggestions', () => {
   let t: T
   beforeAll(async () => { t = await createTestApp() })
