@@ -33,6 +33,9 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     pg.types.setTypeParser(20, (v) => Number(v))
     pg.types.setTypeParser(1700, (v) => Number(v))
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 })
+    // An idle pooled connection can be cut by the server (restart, failover, pg_terminate_backend). Without a
+    // listener pg re-throws that as an uncaught exception and the process dies; the pool replaces the client anyway.
+    pool.on('error', (err) => console.warn(`database: idle connection closed (${err.message})`))
     const db = drizzle(pool, { schema }) as unknown as Db
     return {
       db,
