@@ -168,6 +168,8 @@ export type Action =
   | { type: 'saved'; edit: Partial<OfferFormState> }
   | { type: 'photos'; kind: 'photo' | 'plan'; list: OfferPhoto[] }
   | { type: 'photoAdd'; kind: 'photo' | 'plan'; photo: OfferPhoto }
+  /** A place name looked up for a point set on the map before any place was chosen. */
+  | { type: 'nameLocation'; name: string }
 
 function without(errors: FieldErrors, keys: string[]): FieldErrors {
   if (!keys.some((k) => k in errors)) return errors
@@ -178,6 +180,9 @@ function without(errors: FieldErrors, keys: string[]): FieldErrors {
 
 export function reducer(s: OfferFormState, a: Action): OfferFormState {
   switch (a.type) {
+    case 'nameLocation':
+      // Only fills a gap: a name chosen meanwhile (autocomplete, city list) wins over the lookup.
+      return s.location && !s.location.name ? { ...s, location: { ...s.location, name: a.name }, locationText: a.name } : s
     case 'set': {
       const next = { ...s, ...a.patch }
       // A category without the chosen offer type resets it (the user picks again; attributes stay in the state).

@@ -4,6 +4,7 @@ import { OfferForm } from '~/components/offer-form/offer-form'
 import { serverApi } from '~/lib/api.server'
 import { useAuth } from '~/lib/auth'
 import { getUser } from '~/lib/auth.server'
+import { mapTileUrl } from '~/lib/map-tiles.server'
 import { fromEdit, initialState } from '~/lib/offer-form'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/add-offer'
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const res = await serverApi(context, `/api/offers/${id}/edit`, { headers: { Accept: 'application/json' } })
     if (res.ok) draft = (await res.json()) as EditOffer
   }
-  return data({ loggedIn: !!user, draft }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ loggedIn: !!user, draft, tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -46,7 +47,7 @@ export default function AddOffer({ loaderData }: Route.ComponentProps) {
             ) : 'Wypełnij kolejne kroki. Ogłoszenie zapisze się jako szkic przed dodaniem zdjęć.'}
           </p>
           <div className="mt-6">
-            <OfferForm key={loaderData.draft?.id ?? 'new'} initial={initial} mode="add" guest={guest} />
+            <OfferForm key={loaderData.draft?.id ?? 'new'} initial={initial} mode="add" guest={guest} tileUrl={loaderData.tileUrl} />
           </div>
         </div>
       </div>

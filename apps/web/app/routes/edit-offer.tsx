@@ -3,6 +3,7 @@ import type { EditOffer, PublicOffer } from '@portal/contracts/offer'
 import { OfferForm } from '~/components/offer-form/offer-form'
 import { serverApi } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
+import { mapTileUrl } from '~/lib/map-tiles.server'
 import { fromEdit } from '~/lib/offer-form'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/edit-offer'
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const res = await serverApi(context, `/api/offers/${id}/edit`, { headers: { Accept: 'application/json' } })
   if (res.status === 403 || res.status === 404) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
-  return data({ offer: (await res.json()) as EditOffer, history }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ offer: (await res.json()) as EditOffer, history, tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Edytuj ogłoszenie') }, { name: 'robots', content: 'noindex' }]
@@ -45,7 +46,7 @@ export default function EditOfferRoute({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edytuj ogłoszenie</h1>
         <p className="mt-1 truncate text-[15px] text-slate-600">{offer.title}</p>
         <div className="mt-6">
-          <OfferForm key={offer.id} initial={fromEdit(offer, history)} mode="edit" guest={false} />
+          <OfferForm key={offer.id} initial={fromEdit(offer, history)} mode="edit" guest={false} tileUrl={loaderData.tileUrl} />
         </div>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { NotFound } from '~/components/not-found'
 import type { PublicOffer } from '@portal/contracts/offer'
 import { serverApi } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
+import { mapTileUrl } from '~/lib/map-tiles.server'
 import { absoluteUrl, metaDescription } from '~/lib/offer-text'
 import { listingPrice } from '~/lib/listing-text'
 import { pageTitle, SITE_NAME } from '~/lib/site'
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The English alias and a numeric id land on the one canonical address.
   if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
   return data(
-    { offer, origin: publicOrigin(request) },
+    { offer, origin: publicOrigin(request), tileUrl: mapTileUrl() },
     // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
     { headers: { 'Cache-Control': offer.is_owner ? 'private, no-store' : 'private, max-age=0, must-revalidate' } },
   )
@@ -67,7 +68,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 }
 
 export default function OfferRoute({ loaderData }: Route.ComponentProps) {
-  return <OfferPage offer={loaderData.offer} origin={loaderData.origin} />
+  return <OfferPage offer={loaderData.offer} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
 }
 
 export function ErrorBoundary() {

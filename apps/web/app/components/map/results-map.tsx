@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import leafletCss from 'leaflet/dist/leaflet.css?url'
-import mapCss from './map.css?url'
 import type * as Leaflet from 'leaflet'
-import { CITIES } from '@portal/contracts/catalogue'
 import { formatPrice } from '@portal/contracts/format'
 import type { ListingSummary } from '@portal/contracts/listing'
 import type { Marker, MarkersResponse } from '@portal/contracts/search'
 import { api } from '~/lib/api'
 import { gridCluster, shortPrice } from './cluster'
-
-const POLAND: [[number, number], [number, number]] = [[49.0, 14.1], [54.9, 24.2]]
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+import { addBaseLayer, escapeHtml as esc, loadLeaflet, MapFrame, POLAND } from './leaflet'
 
 /**
  * The results map: Leaflet loaded in the browser only, markers from /api/search/markers for the visible bounding
@@ -33,22 +28,10 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
     let ctl: AbortController | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
 
-    void import('leaflet').then((mod) => {
-      const L = (mod as unknown as { default?: typeof Leaflet }).default ?? (mod as unknown as typeof Leaflet)
+    void loadLeaflet().then((L) => {
       if (disposed || !box.current) return
       map = L.map(box.current, { zoomControl: true, attributionControl: !!tileUrl, minZoom: 5, maxZoom: 18 })
-      if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(map)
-      else {
-        // Landmarks instead of tiles: the 30 cities, so the plain background still says where one is.
-        const labels = L.layerGroup().addTo(map)
-        for (const c of CITIES) {
-          L.marker([c.lat, c.lon], {
-            interactive: false,
-            keyboard: false,
-            icon: L.divIcon({ className: 'map-city', html: `<span>${esc(c.name)}</span>`, iconSize: [0, 0] }),
-          }).addTo(labels)
-        }
-      }
+      addBaseLayer(L, map, tileUrl)
       const layer = L.layerGroup().addTo(map)
       let markers: Marker[] = []
 
@@ -127,27 +110,13 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
   }, [apiParams, tileUrl])
 
   return (
-    <div className="relative">
-      <link rel="stylesheet" href={leafletCss} precedence="default" />
-      <link rel="stylesheet" href={mapCss} precedence="default" />
-      <div
-        ref={box}
-        role="region"
-        aria-label="Mapa ogłoszeń"
-        data-map-state={state}
-        className={`map-canvas h-[min(70vh,640px)] w-full overflow-hidden rounded-2xl border border-slate-200 ${tileUrl ? 'bg-slate-100' : ''}`}
-      />
-      {state === 'loading' && <p className="pointer-events-none absolute inset-x-0 top-3 text-center text-sm text-slate-600">Wczytuję mapę…</p>}
-      {state === 'error' && (
-        <p role="alert" className="absolute inset-x-4 top-3 rounded-lg bg-white/95 p-2 text-center text-sm text-red-700 shadow">
-          Nie udało się wczytać punktów na mapie.
-        </p>
-      )}
+    <MapFrame boxRef={box} label="Mapa ogłoszeń" state={state} error="Nie udało się wczytać punktów na mapie."
+      className={`h-[min(70vh,640px)] rounded-2xl ${tileUrl ? 'bg-slate-100' : ''}`}>
       {truncated && (
         <p className="absolute inset-x-4 bottom-3 z-[500] mx-auto w-fit rounded-lg bg-white/95 px-3 py-1.5 text-center text-sm text-slate-700 shadow">
           Pokazujemy najnowsze punkty — przybliż mapę, aby zobaczyć wszystkie.
         </p>
       )}
-    </div>
+    </MapFrame>
   )
 }

@@ -28,7 +28,7 @@ const secondary = `${btn} border border-slate-300 bg-white text-slate-800 hover:
  * after step 4 (the API needs title, price and description), its id goes into the URL (?szkic=), and photos
  * upload to it; 'Publikuj' publishes it.
  */
-export function OfferForm({ initial, mode, guest }: { initial: OfferFormState; mode: 'add' | 'edit'; guest: boolean }) {
+export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: OfferFormState; mode: 'add' | 'edit'; guest: boolean; tileUrl?: string | null }) {
   const [s, dispatch] = useReducer(reducer, initial)
   const [busy, setBusy] = useState<null | 'save' | 'publish'>(null)
   const [done, setDone] = useState<null | { email: string }>(null)
@@ -170,7 +170,7 @@ export function OfferForm({ initial, mode, guest }: { initial: OfferFormState; m
       <form noValidate onSubmit={(e) => { e.preventDefault(); void (last ? (mode === 'edit' ? saveEdit() : publish()) : next()) }} className="flex flex-col gap-6">
         <div hidden={s.step !== 0}><CategoryStep s={s} dispatch={dispatch} /></div>
         <div hidden={s.step !== 1}><DetailsStep s={s} dispatch={dispatch} /></div>
-        <div hidden={s.step !== 2}><LocationStep s={s} dispatch={dispatch} /></div>
+        <div hidden={s.step !== 2}><LocationStep s={s} dispatch={dispatch} tileUrl={tileUrl} /></div>
         <div hidden={s.step !== 3}><DescriptionStep s={s} dispatch={dispatch} guest={guest && !s.id} /></div>
         <div hidden={s.step !== 4}><PhotosStep s={s} dispatch={dispatch} /></div>
         <div hidden={s.step !== 5}>{s.step === 5 && <PreviewStep s={s} />}</div>

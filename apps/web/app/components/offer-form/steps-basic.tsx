@@ -2,6 +2,9 @@ import type { Dispatch } from 'react'
 import { CATEGORY_BY_ID, CITIES, OFFER_TYPES, topCategories, type AttributeDef } from '@portal/contracts/catalogue'
 import { attributeGroup, ATTRIBUTE_GROUPS } from '@portal/contracts/offer'
 import { LocationAutocomplete } from '~/components/search/location-autocomplete'
+import { PinMap, type MapPoint } from '~/components/map/pin-map'
+import { api } from '~/lib/api'
+import type { LocationSuggestion } from '@portal/contracts/search'
 import { formAttributes, type Action, type OfferFormState } from '~/lib/offer-form'
 import { Card, InputBox, Msg, SelectBox, Toggles } from './fields'
 
@@ -110,9 +113,25 @@ export function DetailsStep({ s, dispatch }: StepProps) {
   )
 }
 
-/** 3 Lokalizacja: autocomplete over /api/locations, or a city and district from the catalogue. */
-export function LocationStep({ s, dispatch }: StepProps) {
+/** Roughly Poland: a point outside it has no place name to look up. */
+const inPoland = (p: MapPoint) => p.lat > 48.9 && p.lat < 55 && p.lon > 14 && p.lon < 24.3
+
+/**
+ * 3 Lokalizacja: autocomplete over /api/locations, or a city and district from the catalogue; the map pin refines
+ * the point (click or drag). The name stays the chosen place's; only without one is it looked up for the point.
+ */
+export function LocationStep({ s, dispatch, tileUrl = null }: StepProps & { tileUrl?: string | null }) {
   const city = CITIES.find((c) => s.location && s.location.name.startsWith(c.name))
+  const moved = (p: MapPoint) => {
+    const name = s.location?.name ?? ''
+    dispatch({ type: 'set', patch: { location: { ...p, name } }, clear: ['location'] })
+    if (!name && inPoland(p)) {
+      void api.get<LocationSuggestion>(`/api/locations/reverse?lat=${p.lat}&lon=${p.lon}`, { silent: true }).then(
+        (l) => dispatch({ type: 'nameLocation', name: l.display_name }),
+        () => {},
+      )
+    }
+  }
   return (
     <Card title="Lokalizacja" description="Wpisz miejscowość lub dzielnicę i wybierz ją z listy. Dokładny adres możesz podać w opisie.">
       <LocationAutocomplete
@@ -141,9 +160,11 @@ export function LocationStep({ s, dispatch }: StepProps) {
           </SelectBox>
         )}
       </div>
+      <PinMap point={s.location ? { lat: s.location.lat, lon: s.location.lon } : null} onMove={moved} tileUrl={tileUrl}
+        label="Mapa lokalizacji ogłoszenia" className="h-64 sm:h-80" />
       {s.location && (
         <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-[15px] text-emerald-900">
-          Wybrano: <strong>{s.location.name}</strong> <span className="text-sm text-emerald-800">({s.location.lat.toFixed(4)}, {s.location.lon.toFixed(4)})</span>
+          Wybrano: <strong>{s.location.name || 'punkt na mapie'}</strong> <span className="text-sm text-emerald-800">({s.location.lat.toFixed(4)}, {s.location.lon.toFixed(4)})</span>
         </p>
       )}
     </Card>

@@ -37,7 +37,7 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 /** The listing page (design brief): gallery, key facts, description, parameters, map, advertiser card in view. */
-export function OfferPage({ offer: o, origin }: { offer: PublicOffer; origin: string }) {
+export function OfferPage({ offer: o, origin, tileUrl = null }: { offer: PublicOffer; origin: string; tileUrl?: string | null }) {
   const perM2 = listingPricePerM2(o)
   const area = areaLabel(o.area)
   const rooms = roomsLabel(o.rooms)
@@ -138,7 +138,7 @@ export function OfferPage({ offer: o, origin }: { offer: PublicOffer; origin: st
                 )}
                 <div id="lokalizacja" className="scroll-mt-32">
                   <Section id="lokalizacja-h" title="Lokalizacja">
-                    <LocationBlock offer={o} />
+                    <LocationBlock offer={o} tileUrl={tileUrl} />
                   </Section>
                 </div>
                 {o.price_history.length > 1 && (

@@ -4,6 +4,7 @@ import { ATTRIBUTE_GROUPS, type PublicOffer } from '@portal/contracts/offer'
 import { formatNumber, formatPrice } from '@portal/contracts/format'
 import { deltaLabel, formatDate, priceChanges } from '~/lib/offer-text'
 import { PinIcon } from '../icons'
+import { PinMap } from '../map/pin-map'
 import { FileIcon, LeafIcon } from './offer-icons'
 import { Lightbox } from './gallery'
 
@@ -99,25 +100,28 @@ export function PriceHistory({ history, rent }: { history: PublicOffer['price_hi
   )
 }
 
-/** Where it is: the place, the coordinates and a link to the search map around them (no third-party tiles). */
-export function LocationBlock({ offer }: { offer: PublicOffer }) {
+/** Where it is: a map with the pin, the place, the coordinates and a link to the search map around them. */
+export function LocationBlock({ offer, tileUrl = null }: { offer: PublicOffer; tileUrl?: string | null }) {
   const { lat, lon, name } = offer.location
   const q = new URLSearchParams({ 'lokalizacja[lat]': String(lat), 'lokalizacja[lon]': String(lon), 'lokalizacja[nazwa]': name, widok: 'mapa' })
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex items-start gap-3">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700"><PinIcon size={22} /></span>
-        <div>
-          <p className="font-semibold text-slate-900">{name}</p>
-          <p className="text-sm text-slate-600">
-            {[offer.district, offer.city, offer.voivodeship ? `woj. ${offer.voivodeship}` : null].filter(Boolean).join(', ')}
-          </p>
-          <p className="mt-0.5 text-xs text-slate-500">{lat.toFixed(5)}, {lon.toFixed(5)}</p>
+    <div className="flex flex-col gap-3">
+      <PinMap point={{ lat, lon }} tileUrl={tileUrl} label={`Mapa: ${name}`} />
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700"><PinIcon size={22} /></span>
+          <div>
+            <p className="font-semibold text-slate-900">{name}</p>
+            <p className="text-sm text-slate-600">
+              {[offer.district, offer.city, offer.voivodeship ? `woj. ${offer.voivodeship}` : null].filter(Boolean).join(', ')}
+            </p>
+            <p className="mt-0.5 text-xs text-slate-500">{lat.toFixed(5)}, {lon.toFixed(5)}</p>
+          </div>
         </div>
+        <Link to={`/szukaj?${q}`} className="inline-flex min-h-11 items-center justify-center rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-slate-400">
+          Pokaż na mapie
+        </Link>
       </div>
-      <Link to={`/szukaj?${q}`} className="inline-flex min-h-11 items-center justify-center rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-slate-400">
-        Pokaż na mapie
-      </Link>
     </div>
   )
 }
