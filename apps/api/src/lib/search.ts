@@ -54,8 +54,32 @@ export interface SearchContext { isDense?: (minLat: number, minLon: number, maxL
  * is for wanted ads (their own small index), or is led by the GiST/trigram indexes (a rare word, a sparse area),
  * where collecting the few matches once beats repeating that lookup per pair.
  */
-export interface IndexBranches { offerType: string; categoryIds: number[] }
+export interface IndexBranches {
+  offerType: string
+  categoryIds: number[]
+  /**
+   * For a dense area: the 0.1° grid cells (lat, lon) its box touches. Prices and sizes follow the map (the cheapest
+   * flats per m² of the country are not in Warsaw), so a price- or area-ordered walk of a whole category can pass
+   * a hundred thousand listings elsewhere before the area's first; the cell indexes of 0010_search_cell_sort_indexes
+   * are walked per category and cell instead.
+   */
+  cells?: [number, number][]
+}
 const MAX_BRANCHES = 32
+const GRID = 10 // cells per degree; the index expressions are floor(lat * 10)::int and floor(lon * 10)::int
+const CELL_LAT = sql.raw('floor(l.lat * 10)::int')
+const CELL_LON = sql.raw('floor(l.lon * 10)::int')
+
+/** The grid cells a box touches, unless there are too many to walk one by one. */
+function boxCells(minLat: number, minLon: number, maxLat: number, maxLon: number, perCell: number): [number, number][] | undefined {
+  const la0 = Math.floor(minLat * GRID), la1 = Math.floor(maxLat * GRID)
+  const lo0 = Math.floor(minLon * GRID), lo1 = Math.floor(maxLon * GRID)
+  if ((la1 - la0 + 1) * (lo1 - lo0 + 1) * perCell > MAX_CELL_BRANCHES) return undefined
+  const cells: [number, number][] = []
+  for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) cells.push([la, lo])
+  return cells
+}
+const MAX_CELL_BRANCHES = 128
 
 /** What searchConditions found out about a query while building it. */
 export interface SearchNotes { branches?: IndexBranches }
@@ -80,6 +104,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     if (offerType && !q.seek && ids.length && ids.length <= MAX_BRANCHES) notes.branches = { offerType, categoryIds: ids }
   }
   let lookup = false // a GiST or trigram condition leads the plan
+  let box: [number, number, number, number] | undefined // a dense area's box (minLat, minLon, maxLat, maxLon)
 
   if (q.price?.min !== undefined) c.push(sql`l.price >= ${Math.round(q.price.min * 100)}`)
   if (q.price?.max !== undefined) c.push(sql`l.price <= ${Math.round(q.price.max * 100)}`)
@@ -94,6 +119,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     // earth_box (GiST) is added only for sparse areas, where collecting the few matches beats an ordered walk.
     c.push(sql`l.lat between ${a}::float8 and ${c2}::float8 and l.lon between ${b}::float8 and ${d}::float8`)
     if (!ctx.isDense?.(a, b, c2, d)) { lookup = true; c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`) }
+    else box = [a, b, c2, d]
     c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
   }
   if (q.bbox) {
@@ -106,7 +132,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
       const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
       lookup = true
       c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
-    }
+    } else box ??= [minLat, minLon, maxLat, maxLon]
   }
 
   if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))
@@ -134,6 +160,10 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     for (const w of meaning.words) { lookup = true; c.push(sql`l.search_text like ${`%${likeEscape(w)}%`}`) }
   }
   if (lookup) delete notes.branches
+  else if (notes.branches && box) {
+    const cells = boxCells(...box, notes.branches.categoryIds.length)
+    if (cells) notes.branches.cells = cells
+  }
   return c
 }
 
@@ -149,6 +179,19 @@ export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQ
  * category (a LATERAL over the ids; the pair's equalities lead the per-category index so each walk is in order).
  */
 function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit: number, branches?: IndexBranches): SQL {
+  const cells = sort && sort !== 'newest' && sort !== 'newest_plain' ? branches?.cells : undefined
+  if (branches && cells) {
+    const ids = sql.join(branches.categoryIds.map((id) => sql`${id}`), sql`, `)
+    const las = sql.join(cells.map(([la]) => sql`${la}`), sql`, `)
+    const los = sql.join(cells.map(([, lo]) => sql`${lo}`), sql`, `)
+    return sql`select x.* from unnest(array[${ids}]::int[]) as b(category_id)
+      cross join unnest(array[${las}]::int[], array[${los}]::int[]) as g(cell_lat, cell_lon)
+      cross join lateral (
+        select ${columns} from listings l where ${where} and l.offer_type = ${branches.offerType} and l.category_id = b.category_id
+          and ${CELL_LAT} = g.cell_lat and ${CELL_LON} = g.cell_lon
+        order by ${orderBy(sort)} limit ${limit}) x
+      order by ${orderBy(sort, 'x')} limit ${limit}`
+  }
   if (!branches || branches.categoryIds.length === 1) {
     return sql`select ${columns} from listings l where ${where} order by ${orderBy(sort)} limit ${limit}`
   }

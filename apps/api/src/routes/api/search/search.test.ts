@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { foldPolish } from '@portal/contracts/search'
+import { foldPolish, parseSearchParams } from '@portal/contracts/search'
+import { searchPage, searchPlan } from '../../../lib/search.ts'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -288,7 +289,7 @@ describe('GET /api/search — a parent category with a transaction (rows merged 
       h1: row({ title: 'Dom 1', categoryId: 10, price: 30_000_000, area: 120, ...at, createdAt: new Date(now - 1 * DAY) }),
       h2: row({ title: 'Dom 2', categoryId: 12, price: 20_000_000, area: 200, ...at, createdAt: new Date(now - 2 * DAY) }),
       h3: row({ title: 'Dom 3', categoryId: 9, price: 50_000_000, area: 90, ...at, isPromoted: true, promotedUntil: new Date(now + DAY), createdAt: new Date(now - 3 * DAY) }),
-      h4: row({ title: 'Dom 4', categoryId: 14, price: 25_000_000, area: 100, ...at, createdAt: new Date(now - 4 * DAY) }),
+      h4: row({ title: 'Dom 4', categoryId: 14, price: 25_000_000, area: 100, lat: 52.26, lon: 21.08, createdAt: new Date(now - 4 * DAY) }),
       h5: row({ title: 'Dom na wynajem', categoryId: 11, offerType: 'rent', price: 500_000, area: 80, ...at, createdAt: new Date(now - 5 * DAY) }),
       h6: row({ title: 'Mieszkanie', categoryId: 1, price: 10_000_000, area: 30, ...at, createdAt: new Date(now - 6 * DAY) }),
       h7: row({ title: 'Dom 7', categoryId: 16, price: 20_000_000, area: 150, ...at, createdAt: new Date(now - 7 * DAY) }),
@@ -316,6 +317,22 @@ describe('GET /api/search — a parent category with a transaction (rows merged 
     expect(await order('per_page=2&page=2')).toBe('h2 h4')
     const res = await t.app.inject('/api/search?kategoria=dom&typ=sprzedaz&per_page=2')
     expect(res.json()).toMatchObject({ total: 5, last_page: 3 })
+  })
+  it('a dense area is walked per subcategory and grid cell, in the same order', async () => {
+    const byId = new Map(Object.entries(id).map(([k, v]) => [v, k]))
+    const expected: Record<string, string> = {
+      price_asc: 'h2 h7 h4 h1 h3', price_desc: 'h3 h1 h4 h7 h2', price_m2_asc: 'h2 h7 h1 h4 h3',
+      price_m2_desc: 'h3 h4 h1 h7 h2', area_asc: 'h3 h4 h1 h7 h2', area_desc: 'h2 h7 h1 h4 h3', newest: 'h3 h1 h2 h4 h7',
+    }
+    for (const [sort, want] of Object.entries(expected)) {
+      const { query, errors } = parseSearchParams(new URLSearchParams(`kategoria=dom&typ=sprzedaz&lokalizacja[lat]=52.2&lokalizacja[lon]=21.0&sortuj=${sort}`))
+      expect(errors).toEqual({})
+      const { where, branches } = searchPlan(query, { isDense: () => true })
+      expect(branches?.cells?.length, sort).toBeGreaterThan(1)
+      expect((await searchPage(t.db.db, query, where, branches)).map((r) => byId.get(r.id)).join(' '), sort).toBe(want)
+      const paged = { ...query, per_page: 2, page: 2 }
+      expect((await searchPage(t.db.db, paged, where, branches)).map((r) => byId.get(r.id)).join(' '), sort).toBe(want.split(' ').slice(2, 4).join(' '))
+    }
   })
   it('markers cover every subcategory, newest first, with slugs', async () => {
     const res = await t.app.inject('/api/search/markers?kategoria=dom&typ=sprzedaz&bbox=20.9,52.1,21.1,52.3')
