@@ -32,6 +32,11 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
   /** A Nominatim server for /api/locations; unset → the embedded gazetteer. */
   NOMINATIM_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  /** Leaflet tile URL template for the maps ({z}/{x}/{y}); unset → maps draw a plain background, no third-party host. */
+  MAP_TILE_URL: z.string().trim().optional().refine(
+    (v) => !v || (/^https?:\/\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')),
+    'must be an http(s) URL template containing {z}, {x} and {y}',
+  ),
   /** Secret for HMAC signatures (captcha challenges); unset → generated once and kept in DATA_DIR/app-key. */
   APP_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   /** Sender of the portal's e-mails. */
