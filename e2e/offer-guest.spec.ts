@@ -58,6 +58,11 @@ test('guest adds a listing with the user block → activation mail → account a
   // 5 Zdjęcia: the creating session may add photos while the listing waits for the activation.
   await page.getByLabel('Dodaj zdjęcia').setInputFiles([{ name: 'salon.png', mimeType: 'image/png', buffer: makePng(640, 480) }])
   await expect(page.getByRole('list', { name: 'Dodane zdjęcia' }).locator('li[data-photo-id]')).toHaveCount(1)
+  // A reload keeps the saved listing (?szkic=) and says the account waits for its activation.
+  await page.reload()
+  await hydrated(page)
+  await expect(page.getByText('Konto czeka na aktywację')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Dodane zdjęcia' }).locator('li[data-photo-id]')).toHaveCount(1)
   await page.getByRole('button', { name: 'Dalej', exact: true }).click()
 
   // 6 Podgląd → Publikuj → 'Sprawdź skrzynkę e-mail'.

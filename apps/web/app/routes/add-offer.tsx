@@ -42,7 +42,9 @@ export default function AddOffer({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-[880px]">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Dodaj ogłoszenie</h1>
           <p className="mt-1 text-[15px] text-slate-600">
-            {guest ? (
+            {guest && loaderData.draft?.pending_activation ? (
+              'Konto czeka na aktywację: kliknij link z e-maila, aby ogłoszenie pojawiło się na portalu. Zdjęcia możesz dodać już teraz.'
+            ) : guest ? (
               <>Masz już konto? <button type="button" className="font-semibold text-accent-700 hover:underline" onClick={() => auth.open('login', { next: '/dodaj-ogloszenie' })}>Zaloguj się</button> — albo załóż je w kroku 4.</>
             ) : 'Wypełnij kolejne kroki. Ogłoszenie zapisze się jako szkic przed dodaniem zdjęć.'}
           </p>

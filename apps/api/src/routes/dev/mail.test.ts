@@ -45,6 +45,15 @@ describe('/dev/mail outbox and demo logins', () => {
     }
   })
 
+  it('shown in a production build run with E2E=1 (npm start for the browser tests)', async () => {
+    const e2e = await createTestApp({ NODE_ENV: 'production', E2E: '1' })
+    try {
+      expect((await e2e.app.inject('/dev/mail')).statusCode).toBe(200)
+    } finally {
+      await e2e.close()
+    }
+  })
+
   it('ensureDemoLogins: jan.kowalski@example.pl (and a seeded agency) log in with Demo1234', async () => {
     await t.db.db.insert(users).values({ email: 'biuro.test@example.com', name: 'Biuro Test', type: 'agency', roles: ['company'], emailVerifiedAt: new Date() })
     const logins = await ensureDemoLogins(t.db)

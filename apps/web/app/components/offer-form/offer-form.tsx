@@ -18,6 +18,23 @@ import { PreviewStep } from './preview-step'
 import { CategoryStep, DetailsStep, LocationStep } from './steps-basic'
 import { DescriptionStep } from './steps-text'
 
+/** The guest's address for the 'Sprawdź skrzynkę' screen survives a reload of ?szkic= (the API never returns it). */
+const guestEmailKey = (id: number) => `portal.offer-guest-email.${id}`
+function rememberGuestEmail(id: number, email: string) {
+  try {
+    sessionStorage.setItem(guestEmailKey(id), email)
+  } catch {
+    // Storage blocked: the screen then names no address.
+  }
+}
+function guestEmail(id: number | null): string {
+  try {
+    return id ? sessionStorage.getItem(guestEmailKey(id)) ?? '' : ''
+  } catch {
+    return ''
+  }
+}
+
 const btn = 'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 text-[15px] font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60'
 const primary = `${btn} bg-accent-600 text-white shadow-sm hover:bg-accent-700`
 const secondary = `${btn} border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50`
@@ -81,6 +98,7 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
         const r = await api.post<{ id: number; slug: string; status: string; pending_activation: boolean }>(
           '/api/offers', { ...body, status: guest ? 'publish' : 'draft', ...(captcha ? { captcha } : {}) }, { silent: true })
         dispatch({ type: 'saved', edit: { id: r.id, slug: r.slug, status: r.status, pendingActivation: r.pending_activation } })
+        if (guest) rememberGuestEmail(r.id, s.user.email.trim())
         navigate(`?szkic=${r.id}`, { replace: true, preventScrollReset: true })
       } else {
         const r = await api.put<EditOffer>(`/api/offers/${s.id}`, body, { silent: true })
@@ -116,7 +134,7 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
     setBusy(null)
     if (!ok || !s.slug) return
     if (guest || s.pendingActivation) {
-      setDone({ email: s.user.email })
+      setDone({ email: s.user.email || guestEmail(s.id) })
       return
     }
     toast.success('Ogłoszenie zostało opublikowane.')
@@ -136,7 +154,8 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
         <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"><CheckIcon size={30} /></span>
         <h2 className="mt-4 text-2xl font-bold text-slate-900">Sprawdź skrzynkę e-mail</h2>
         <p className="mt-2 text-[15px] leading-relaxed text-slate-700">
-          Wysłaliśmy link aktywacyjny na adres <strong>{done.email}</strong>. Kliknij w niego, aby aktywować konto — ogłoszenie pojawi się wtedy na portalu.
+          {/* After a reload (?szkic=) the form no longer knows the address typed before it. */}
+          Wysłaliśmy link aktywacyjny {done.email ? <>na adres <strong>{done.email}</strong></> : 'na adres e-mail podany przy zakładaniu konta'}. Kliknij w niego, aby aktywować konto — ogłoszenie pojawi się wtedy na portalu.
         </p>
         <Link to="/" className={`${primary} mt-6`}>Wróć na stronę główną</Link>
       </div>
