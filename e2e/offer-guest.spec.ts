@@ -79,6 +79,10 @@ test('guest adds a listing with the user block → activation mail → account a
   const mail = await waitForMail(email)
   await page.goto(linkIn(mail, '/dokoncz-rejestracje'))
   await expect(page.getByRole('heading', { level: 1, name: 'Konto zostało aktywowane' })).toBeVisible()
+  await expect(page.getByRole('status')).toContainText(`Twoje ogłoszenie „${title}” jest już widoczne na portalu`)
+  await page.getByRole('link', { name: 'Zobacz ogłoszenie' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByText('To Twoje ogłoszenie')).toBeVisible()
 
   // Live: a visitor (another browser context, no session) sees it on its page, with its map pin.
   const guestPage = await visitor.newPage()

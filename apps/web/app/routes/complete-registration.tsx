@@ -12,11 +12,13 @@ import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
 import { pageTitle } from '~/lib/site'
 import type { Profile } from '~/lib/user'
+import type { UserOffer } from '@portal/contracts/offer'
 import type { Route } from './+types/complete-registration'
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Aktywacja konta') }, { name: 'robots', content: 'noindex' }]
 
-type State = { kind: 'pending' } | { kind: 'done'; profile: Profile } | { kind: 'error'; message: string; expired: boolean }
+/** `live`: a listing the guest published with the account form, which the activation has just put online. */
+type State = { kind: 'pending' } | { kind: 'done'; profile: Profile; live: { slug: string; title: string } | null } | { kind: 'error'; message: string; expired: boolean }
 
 /**
  * /dokoncz-rejestracje?token=… and /CompleteRegistration: activates the account from the e-mailed link. The call
@@ -41,7 +43,12 @@ export default function CompleteRegistration() {
       try {
         await api.get('/api/sanctum/csrf-cookie', { silent: true }).catch(() => undefined)
         const profile = await api.post<Profile>('/api/auth/complete-registration', { token }, { silent: true })
-        setState({ kind: 'done', profile })
+        // The new session sees its own listings: one that just went live gets a link on this screen.
+        const mine = await api
+          .get<{ data: UserOffer[] }>('/api/user/offers?status=active&per_page=1', { silent: true })
+          .catch(() => null)
+        const first = mine?.data[0]
+        setState({ kind: 'done', profile, live: first ? { slug: first.slug, title: first.title } : null })
         await auth.adopt(profile)
       } catch (err) {
         const body = err instanceof ApiError ? (err.body as { error?: string; message?: string } | null) : null
@@ -70,19 +77,37 @@ export default function CompleteRegistration() {
       <AuthCard title="Konto zostało aktywowane">
         <div role="status" className="flex items-start gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-[15px] text-emerald-900">
           <CheckCircleIcon size={22} className="mt-0.5 shrink-0 text-emerald-700" />
-          <p>
-            Witaj, <strong>{state.profile.name}</strong>! Jesteś zalogowany — możesz dodać pierwsze ogłoszenie albo
-            uzupełnić swój profil.
-          </p>
+          {state.live ? (
+            <p>
+              Witaj, <strong>{state.profile.name}</strong>! Jesteś zalogowany, a Twoje ogłoszenie „{state.live.title}” jest już
+              widoczne na portalu.
+            </p>
+          ) : (
+            <p>
+              Witaj, <strong>{state.profile.name}</strong>! Jesteś zalogowany — możesz dodać pierwsze ogłoszenie albo
+              uzupełnić swój profil.
+            </p>
+          )}
         </div>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/ustawienia-konta" className={`${buttonStyles.primary} flex-1`}>
-            Ustawienia konta
-          </Link>
-          <Link to="/dodaj-ogloszenie" className={`${buttonStyles.secondary} flex-1`}>
-            Dodaj ogłoszenie
-          </Link>
-        </div>
+        {state.live ? (
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <Link to={`/ogloszenia/${state.live.slug}`} className={`${buttonStyles.primary} flex-1`}>
+              Zobacz ogłoszenie
+            </Link>
+            <Link to="/moje-ogloszenia" className={`${buttonStyles.secondary} flex-1`}>
+              Moje ogłoszenia
+            </Link>
+          </div>
+        ) : (
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <Link to="/ustawienia-konta" className={`${buttonStyles.primary} flex-1`}>
+              Ustawienia konta
+            </Link>
+            <Link to="/dodaj-ogloszenie" className={`${buttonStyles.secondary} flex-1`}>
+              Dodaj ogłoszenie
+            </Link>
+          </div>
+        )}
         <p className="mt-5 text-center">
           <Link to="/" className={buttonStyles.link}>
             Przejdź na stronę główną
