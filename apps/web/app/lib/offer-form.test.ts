@@ -10,6 +10,17 @@ describe('offer form', () => {
     expect(parsePrice('')).toBeNull()
   })
 
+  it('a name looked up for a map point only fills a missing name', () => {
+    let s = reducer(initialState(), { type: 'set', patch: { location: { lat: 52.2, lon: 21, name: '' } } })
+    s = reducer(s, { type: 'nameLocation', name: 'Warszawa, Śródmieście' })
+    expect(s.location).toEqual({ lat: 52.2, lon: 21, name: 'Warszawa, Śródmieście' })
+    expect(s.locationText).toBe('Warszawa, Śródmieście')
+    // A place chosen meanwhile keeps its name; without a point there is nothing to name.
+    s = reducer(s, { type: 'set', patch: { location: { lat: 50.06, lon: 19.94, name: 'Kraków' } } })
+    expect(reducer(s, { type: 'nameLocation', name: 'Inna' }).location?.name).toBe('Kraków')
+    expect(reducer(initialState(), { type: 'nameLocation', name: 'Inna' }).location).toBeFalsy()
+  })
+
   it('shows rent-only attributes only for rent', () => {
     expect(formAttributes(1, 'rent').some((d) => d.id === 15)).toBe(true)
     expect(formAttributes(1, 'sell').some((d) => d.id === 15)).toBe(false)

@@ -89,25 +89,14 @@ export default function CompleteRegistration() {
             </p>
           )}
         </div>
-        {state.live ? (
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to={`/ogloszenia/${state.live.slug}`} className={`${buttonStyles.primary} flex-1`}>
-              Zobacz ogłoszenie
-            </Link>
-            <Link to="/moje-ogloszenia" className={`${buttonStyles.secondary} flex-1`}>
-              Moje ogłoszenia
-            </Link>
-          </div>
-        ) : (
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to="/ustawienia-konta" className={`${buttonStyles.primary} flex-1`}>
-              Ustawienia konta
-            </Link>
-            <Link to="/dodaj-ogloszenie" className={`${buttonStyles.secondary} flex-1`}>
-              Dodaj ogłoszenie
-            </Link>
-          </div>
-        )}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to={state.live ? `/ogloszenia/${state.live.slug}` : '/ustawienia-konta'} className={`${buttonStyles.primary} flex-1`}>
+            {state.live ? 'Zobacz ogłoszenie' : 'Ustawienia konta'}
+          </Link>
+          <Link to={state.live ? '/moje-ogloszenia' : '/dodaj-ogloszenie'} className={`${buttonStyles.secondary} flex-1`}>
+            {state.live ? 'Moje ogłoszenia' : 'Dodaj ogłoszenie'}
+          </Link>
+        </div>
         <p className="mt-5 text-center">
           <Link to="/" className={buttonStyles.link}>
             Przejdź na stronę główną
