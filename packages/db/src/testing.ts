@@ -32,7 +32,17 @@ export async function openTestDb(): Promise<DbHandle> {
       await h.close()
       const a = new pg.Client({ connectionString: base })
       await a.connect()
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      // The pool's connections are still saying goodbye right after end(): wait for them rather than killing them
+      // with FORCE, which made a closing client emit an uncaught 57P01 error now and then.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await a.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 30 ? ' WITH (FORCE)' : ''}`)
+          break
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 30) throw err
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
       await a.end()
     },
   }
