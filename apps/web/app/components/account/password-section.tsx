@@ -2,7 +2,8 @@ import { changePasswordSchema } from '@portal/contracts/auth'
 import { useState, type FormEvent } from 'react'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
-import { serverFieldErrors, withoutError, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { Field, SubmitButton } from '../form'
 import { SettingsSection } from './section'
@@ -13,18 +14,8 @@ const EMPTY: Values = { current_password: '', password: '', password_confirmatio
 /** PATCH /api/auth/change-password; the server ends the account's other sessions. */
 export function PasswordSection() {
   const toast = useToast()
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, setValues, errors, setErrors, field } = useFormState<Values>(EMPTY)
   const [pending, setPending] = useState(false)
-  const field = (key: keyof Values) => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onChange: (v: string) => {
-      setValues((x) => ({ ...x, [key]: v }))
-      setErrors((x) => withoutError(x, key))
-    },
-  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
-import { serverFieldErrors, withoutError, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { isCompanyAccount, type Profile } from '~/lib/user'
 import { Field, SubmitButton, TextAreaField } from '../form'
@@ -49,19 +50,8 @@ export function ProfileSection({ user }: { user: Profile }) {
   const auth = useAuth()
   const toast = useToast()
   const company = isCompanyAccount(user)
-  const [values, setValues] = useState<Values>(() => fromProfile(user))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, setValues, errors, setErrors, field } = useFormState<Values>(() => fromProfile(user))
   const [pending, setPending] = useState(false)
-
-  const field = (key: keyof Values) => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onChange: (v: string) => {
-      setValues((x) => ({ ...x, [key]: v }))
-      setErrors((x) => withoutError(x, key))
-    },
-  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()

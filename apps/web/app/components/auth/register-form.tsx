@@ -5,7 +5,8 @@ import { Button, FieldError, Label, Radio, RadioGroup } from 'react-aria-compone
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
-import { zodFieldErrors, withoutError, type FieldErrors } from '~/lib/form-errors'
+import { zodFieldErrors, withoutError } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { buttonStyles, CheckboxField, Field, SubmitButton } from '../form'
 import { serverErrors, type AuthFormProps } from './login-form'
@@ -16,15 +17,9 @@ const EMPTY: Values = { type: '', name: '', email: '', phone: '', password: '', 
 /** Registration (spec §5): every message under its field, toasts of 3 s, nothing typed is lost on an error. */
 export function RegisterForm({ onSwitch, onDone, initialEmail = '' }: AuthFormProps & { onDone: () => void }) {
   const toast = useToast()
-  const [values, setValues] = useState<Values>({ ...EMPTY, email: initialEmail })
+  const { values, setValues, errors, setErrors, set } = useFormState<Values>({ ...EMPTY, email: initialEmail })
   const [terms, setTerms] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
-
-  const set = (key: keyof Values) => (v: string) => {
-    setValues((x) => ({ ...x, [key]: v }))
-    setErrors((x) => withoutError(x, key))
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()

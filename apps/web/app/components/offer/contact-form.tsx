@@ -5,7 +5,8 @@ import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
 import { solveCaptcha } from '~/lib/captcha'
-import { serverFieldErrors, withoutError, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { Field, SubmitButton, TextAreaField } from '../form'
 
@@ -17,15 +18,9 @@ type Values = { name: string; email: string; phone: string; message: string }
 export function ContactForm({ offerId }: { offerId: number }) {
   const { user } = useAuth()
   const toast = useToast()
-  const [values, setValues] = useState<Values>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', message: CONTACT_MESSAGE })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, setValues, errors, setErrors, set } = useFormState<Values>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', message: CONTACT_MESSAGE })
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
   const [sent, setSent] = useState(false)
-
-  const set = (key: keyof Values) => (v: string) => {
-    setValues((x) => ({ ...x, [key]: v }))
-    setErrors((x) => withoutError(x, key))
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
