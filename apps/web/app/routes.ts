@@ -37,6 +37,9 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemap/:file', 'routes/sitemap.ts', { id: 'routes/sitemap-file' }),
   route('robots.txt', 'routes/robots.ts'),
+  // Static footer pages from GET /api/footers/{id}; /regulamin is the terms page (id 17).
+  route('strony/:id', 'routes/static-page.tsx'),
+  route('regulamin', 'routes/static-page.tsx', { id: 'routes/terms' }),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
