@@ -72,3 +72,23 @@ export async function insertListings(db: DbHandle, rows: Array<Partial<typeof li
 }
 
 export const nowSql = sql`now()`
+
+/** A multipart/form-data body as a browser would send it. */
+export function form(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer; field?: string }) {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}`
+  const chunks: Buffer[] = []
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`))
+    chunks.push(file.data, Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** POSTs a multipart body with the session cookie and CSRF header of `jar`. */
+export function upload(app: TestApp, jar: { cookie: string; xsrf: string }, url: string, body: ReturnType<typeof form>) {
+  return app.inject({ method: 'POST', url, headers: { cookie: jar.cookie, 'x-xsrf-token': jar.xsrf, ...body.headers }, payload: body.payload })
+}

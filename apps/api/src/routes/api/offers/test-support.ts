@@ -2,6 +2,8 @@ import type { CreateOfferInput } from '@portal/contracts/offer'
 import type { TestApp } from '../../../test/helpers.ts'
 import { send, type Jar } from '../auth/test-support.ts'
 
+export { form, upload } from '../../../test/helpers.ts'
+
 /** Test helpers for the listings API. */
 export const validOffer = (over: Partial<CreateOfferInput> = {}): CreateOfferInput => ({
   title: 'Przestronne 3-pokojowe mieszkanie na Mokotowie',
@@ -24,21 +26,3 @@ export async function createOffer(app: TestApp, jar: Jar, over: Partial<CreateOf
   return res.json() as { id: number; slug: string; status: string; pending_activation: boolean }
 }
 
-/** A multipart/form-data body as a browser would send it. */
-export function form(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer; field?: string }) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`
-  const chunks: Buffer[] = []
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`))
-    chunks.push(file.data, Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-export function upload(app: TestApp, jar: Jar, url: string, body: ReturnType<typeof form>) {
-  return app.inject({ method: 'POST', url, headers: { cookie: jar.cookie, 'x-xsrf-token': jar.xsrf, ...body.headers }, payload: body.payload })
-}

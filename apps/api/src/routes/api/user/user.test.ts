@@ -6,29 +6,13 @@ import sharp from 'sharp'
 import { count, eq } from 'drizzle-orm'
 import { listings, mailOutbox, sessions, users } from '@portal/db'
 import { USER_MESSAGES } from '@portal/contracts/user'
-import { createTestApp, insertListings, startSession } from '../../../test/helpers.ts'
+import { createTestApp, form, insertListings, startSession, upload } from '../../../test/helpers.ts'
 import { createUser, login, PASSWORD, send, type Jar } from '../auth/test-support.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
-/** A multipart/form-data body as a browser would send it. */
-function form(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer; field?: string }) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`
-  const chunks: Buffer[] = []
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`))
-    chunks.push(file.data, Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
-function upload(t: T, jar: Jar, body: ReturnType<typeof form>) {
-  return t.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { cookie: jar.cookie, 'x-xsrf-token': jar.xsrf, ...body.headers }, payload: body.payload })
-}
+const uploadAvatar = (t: T, jar: Jar, body: ReturnType<typeof form>) => upload(t.app, jar, '/api/user/avatar', body)
 
 /** A tiny valid PNG whose header claims 20000×20000 pixels (a decompression bomb as far as a decoder knows). */
 async function bombPng(): Promise<Buffer> {
@@ -131,7 +115,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     const withExif = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#d33' } })
       .withExif({ IFD0: { Make: 'SecretCam', Copyright: 'GPS 52.1 21.0' } }).png().toBuffer()
     expect((await sharp(withExif).metadata()).exif).toBeTruthy()
-    const res = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'notatki.txt', type: 'text/plain', data: withExif }))
+    const res = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'notatki.txt', type: 'text/plain', data: withExif }))
     expect(res.statusCode).toBe(200)
     const p = res.json()
     expect(p.avatar).toMatch(new RegExp(`^/uploads/avatars/${user.id}/[\\w-]+/400\\.webp$`))
@@ -148,7 +132,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     // A new one replaces the old file.
     const jpeg = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#3d3' } })
       .withExif({ IFD0: { Orientation: '6' } }).jpeg().toBuffer()
-    const res2 = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'a.jpg', type: 'image/jpeg', data: jpeg }))
+    const res2 = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'a.jpg', type: 'image/jpeg', data: jpeg }))
     expect(res2.statusCode).toBe(200)
     const oldDir = path.join(t.app.env.DATA_DIR, path.dirname(p.avatar))
     expect(existsSync(oldDir)).toBe(false)
@@ -156,29 +140,29 @@ describe('user API: profile, avatars, account, public profile', () => {
   })
 
   it('avatar: text renamed .png, > 5 MB, a 20000×20000 bomb, no file, wrong type are refused', async () => {
-    const text = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'zdjecie.png', type: 'image/png', data: Buffer.from('to nie jest obraz '.repeat(50)) }))
+    const text = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'zdjecie.png', type: 'image/png', data: Buffer.from('to nie jest obraz '.repeat(50)) }))
     expect(text.statusCode).toBe(422)
     expect(text.json().errors).toEqual({ file: [USER_MESSAGES.avatarNotImage] })
-    const svg = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'a.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }))
+    const svg = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'a.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }))
     expect(svg.statusCode).toBe(422)
-    const big = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }))
+    const big = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }))
     expect(big.statusCode).toBe(413)
     expect(big.json()).toEqual({ error: 'file_too_large', message: USER_MESSAGES.avatarTooLarge })
     const bomb = await bombPng()
     expect(bomb.length).toBeLessThan(1000)
-    const b = await upload(t, jar, form({ avatar_type: 'avatar' }, { name: 'bomb.png', type: 'image/png', data: bomb }))
+    const b = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'bomb.png', type: 'image/png', data: bomb }))
     expect(b.statusCode).toBe(422)
     expect(b.json().errors).toEqual({ file: [USER_MESSAGES.avatarTooManyPixels] })
-    const none = await upload(t, jar, form({ avatar_type: 'avatar' }))
+    const none = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }))
     expect(none.json().errors).toEqual({ file: [USER_MESSAGES.avatarFileRequired] })
-    const type = await upload(t, jar, form({ avatar_type: 'photo' }))
+    const type = await uploadAvatar(t, jar, form({ avatar_type: 'photo' }))
     expect(type.json().errors).toEqual({ avatar_type: [USER_MESSAGES.avatarTypeInvalid] })
   })
 
   it('video avatar (YouTube/Vimeo link), default avatar, DELETE avatar removes the file', async () => {
-    const bad = await upload(t, jar, form({ avatar_type: 'video_avatar', url: 'https://evil.example.com/watch?v=dQw4w9WgXcQ' }))
+    const bad = await uploadAvatar(t, jar, form({ avatar_type: 'video_avatar', url: 'https://evil.example.com/watch?v=dQw4w9WgXcQ' }))
     expect(bad.json().errors).toEqual({ url: [USER_MESSAGES.videoUrlInvalid] })
-    const yt = await upload(t, jar, form({ avatar_type: 'video_avatar', url: 'https://youtu.be/dQw4w9WgXcQ' }))
+    const yt = await uploadAvatar(t, jar, form({ avatar_type: 'video_avatar', url: 'https://youtu.be/dQw4w9WgXcQ' }))
     expect(yt.statusCode).toBe(200)
     expect(yt.json().video_avatar).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
     const vimeo = await send(t.app, jar, 'POST', '/api/user/avatar', { avatar_type: 'video_avatar', url: 'https://vimeo.com/76979871' })
@@ -267,7 +251,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     const j = await login(t.app, u.email)
     const other = await login(t.app, u.email)
     const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#00f' } }).png().toBuffer()
-    const av = (await upload(t, j, form({ avatar_type: 'avatar' }, { name: 'a.png', type: 'image/png', data: png }))).json().avatar
+    const av = (await uploadAvatar(t, j, form({ avatar_type: 'avatar' }, { name: 'a.png', type: 'image/png', data: png }))).json().avatar
     const wrong = await send(t.app, j, 'DELETE', '/api/user', { password: 'Zle12345' })
     expect(wrong.statusCode).toBe(422)
     expect(wrong.json().errors).toEqual({ password: ['Niepoprawne hasło'] })
