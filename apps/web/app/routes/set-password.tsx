@@ -9,7 +9,8 @@ import { CheckCircleIcon } from '~/components/icons'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
-import { serverFieldErrors, withoutError, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/set-password'
 
@@ -20,9 +21,8 @@ export default function SetPassword() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const auth = useAuth()
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, setValues, errors, setErrors, set } = useFormState({ password: '', password_confirmation: '' })
+  const { password, password_confirmation: confirmation } = values
   const [alert, setAlert] = useState<string | null>(token.length < 10 ? AUTH_MESSAGES.tokenInvalid : null)
   const [pending, setPending] = useState(false)
   const [done, setDone] = useState(false)
@@ -45,8 +45,7 @@ export default function SetPassword() {
     setPending(true)
     try {
       await api.post('/api/auth/set-password', parsed.data, { silent: true })
-      setPassword('')
-      setConfirmation('')
+      setValues({ password: '', password_confirmation: '' })
       setDone(true)
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(serverFieldErrors(err.fieldErrors))
@@ -88,10 +87,7 @@ export default function SetPassword() {
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(v) => {
-            setPassword(v)
-            setErrors((x) => withoutError(x, 'password'))
-          }}
+          onChange={set('password')}
           error={errors.password}
           description="Min. 6 znaków, wielka i mała litera oraz cyfra."
           isRequired
@@ -102,10 +98,7 @@ export default function SetPassword() {
           type="password"
           autoComplete="new-password"
           value={confirmation}
-          onChange={(v) => {
-            setConfirmation(v)
-            setErrors((x) => withoutError(x, 'password_confirmation'))
-          }}
+          onChange={set('password_confirmation')}
           error={errors.password_confirmation}
           isRequired
         />

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { Button } from 'react-aria-components'
 import { ApiError } from '~/lib/api-client'
 import { loginFailureMessage, useAuth, type AuthView, type OpenOptions } from '~/lib/auth'
-import { zodFieldErrors, withoutError, type FieldErrors } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
+import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { buttonStyles, Field, FormAlert, SubmitButton } from '../form'
 
@@ -17,9 +18,8 @@ export interface AuthFormProps {
 export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) {
   const auth = useAuth()
   const toast = useToast()
-  const [email, setEmail] = useState(initialEmail)
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, setValues, errors, setErrors, set } = useFormState({ email: initialEmail, password: '' })
+  const { email, password } = values
   const [alert, setAlert] = useState<{ text: string; notVerified?: boolean } | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -35,11 +35,10 @@ export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) 
     try {
       await auth.login(parsed.data.email, password, next)
       // Spec §4: the form is cleared on success.
-      setEmail('')
-      setPassword('')
+      setValues({ email: '', password: '' })
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.status === 422) setErrors(serverErrors(err))
+        if (err.status === 422) setErrors(serverFieldErrors(err.fieldErrors))
         else if (err.status >= 500 || err.status === 0) toast.error(loginFailureMessage(err.status, err.body))
         else setAlert({ text: loginFailureMessage(err.status, err.body), notVerified: err.status === 403 })
       } else {
@@ -69,10 +68,7 @@ export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) 
         autoComplete="username"
         inputMode="email"
         value={email}
-        onChange={(v) => {
-          setEmail(v)
-          setErrors((x) => withoutError(x, 'email'))
-        }}
+        onChange={set('email')}
         error={errors.email}
         isRequired
         autoFocus
@@ -83,10 +79,7 @@ export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) 
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(v) => {
-          setPassword(v)
-          setErrors((x) => withoutError(x, 'password'))
-        }}
+        onChange={set('password')}
         error={errors.password}
         isRequired
       />
@@ -109,12 +102,6 @@ export function LoginForm({ onSwitch, next, initialEmail = '' }: AuthFormProps) 
       </div>
     </form>
   )
-}
-
-export function serverErrors(err: ApiError): FieldErrors {
-  const out: FieldErrors = {}
-  for (const [k, v] of Object.entries(err.fieldErrors)) if (v?.[0]) out[k] = v[0]
-  return out
 }
 
 export { AUTH_MESSAGES }

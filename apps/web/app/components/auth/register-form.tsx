@@ -5,11 +5,11 @@ import { Button, FieldError, Label, Radio, RadioGroup } from 'react-aria-compone
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
-import { zodFieldErrors, withoutError } from '~/lib/form-errors'
+import { serverFieldErrors, zodFieldErrors, withoutError } from '~/lib/form-errors'
 import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
 import { buttonStyles, CheckboxField, Field, SubmitButton } from '../form'
-import { serverErrors, type AuthFormProps } from './login-form'
+import type { AuthFormProps } from './login-form'
 
 type Values = { type: RegistrationType | ''; name: string; email: string; phone: string; password: string; password_confirmation: string }
 const EMPTY: Values = { type: '', name: '', email: '', phone: '', password: '', password_confirmation: '' }
@@ -46,7 +46,7 @@ export function RegisterForm({ onSwitch, onDone, initialEmail = '' }: AuthFormPr
     } catch (err) {
       if (err instanceof ApiError) {
         if (err.status === 422) {
-          setErrors(serverErrors(err))
+          setErrors(serverFieldErrors(err.fieldErrors))
           toast.error(AUTH_MESSAGES.registerFormInvalid, 3000)
         } else if (err.status === 400 && (err.body as { error?: string } | null)?.error === 'email_already_exist') {
           // The global handler already said it in a toast; keep it under the field as well.
