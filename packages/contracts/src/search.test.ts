@@ -102,6 +102,14 @@ describe('parseSearchParams: each parameter under each name', () => {
     expect(ok('ownership=leasehold').ownership).toEqual(['leasehold'])
     for (const k of ['rynek', 'stan', 'pietro', 'okres', 'wlasnosc']) expect(parse(`${k}=zle`).errors[k]).toBeDefined()
   })
+  it('lata_dzierzawy / lease_years: an integer 1..200, blank ignored', () => {
+    expect(ok('wlasnosc=leasehold&lata_dzierzawy=99')).toEqual({ ownership: ['leasehold'], leaseYears: 99 })
+    expect(ok('lease_years=1').leaseYears).toBe(1)
+    expect(ok('lata_dzierzawy=200').leaseYears).toBe(200)
+    expect(ok('lata_dzierzawy=%20')).toEqual({})
+    for (const v of ['0', '201', 'abc', '2.5', '-1']) expect(parse(`lata_dzierzawy=${v}`).errors).toEqual({ lata_dzierzawy: [M.leaseYears] })
+    expect(parse('lease_years=300').errors).toEqual({ lease_years: [M.leaseYears] })
+  })
   it('sortuj and sort', () => {
     for (const s of SORTS) expect(ok(`sortuj=${s}`).sort).toBe(s)
     expect(ok('sort=price_asc').sort).toBe('price_asc')
@@ -131,7 +139,7 @@ describe('toSearchParams', () => {
     location: { lat: 50.06, lon: 19.94, name: 'Kraków' }, radius: 5, rooms: [2, 3], bathrooms: [1], buildingTypes: ['blok'],
     negotiable: true, instalments: true, urgent: true, bargain: true, billsIncluded: true, extras: ['winda', 'balkon'],
     nearby: ['park'], market: ['wtorny'], condition: ['wyremontowane'], floor: ['parter'], rentalPeriod: ['doba'],
-    ownership: ['pelna-wlasnosc'], sort: 'price_asc', page: 2, per_page: 12, bbox: [19, 49, 21, 51],
+    ownership: ['leasehold'], leaseYears: 50, sort: 'price_asc', page: 2, per_page: 12, bbox: [19, 49, 21, 51],
   }
   it('writes Polish names and round-trips', () => {
     const p = toSearchParams(full)
@@ -142,6 +150,7 @@ describe('toSearchParams', () => {
     expect(p.get('dodatkowe[1]')).toBe('balkon')
     expect(p.get('rachunki-wliczone')).toBe('1')
     expect(p.get('sortuj')).toBe('price_asc')
+    expect(p.get('lata_dzierzawy')).toBe('50')
     const back = parseSearchParams(p)
     expect(back.errors).toEqual({})
     expect(back.query).toEqual(full)

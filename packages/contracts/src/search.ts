@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { categoryBySlug } from './catalogue/index.ts'
-import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, NEARBY } from './catalogue/attributes.ts'
+import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, LEASE_YEARS, NEARBY } from './catalogue/attributes.ts'
 import { OFFER_TYPE_VALUES, SEEK_PROPERTY, offerTypeFromSlug, offerTypeInfo, type OfferType } from './catalogue/offer-types.ts'
 import { listingSummarySchema } from './listing.ts'
 
@@ -19,6 +19,8 @@ import { listingSummarySchema } from './listing.ts'
  *   indexed form `name[0]=…` is read too. dodatkowe/blisko are written indexed (dodatkowe[0..14]) as the spec says;
  *   only the first 15 entries are read. Lists are any-of, except dodatkowe and blisko where every entry must match.
  * - rooms 5 means 5 or more, bathrooms 3 means 3 or more.
+ * - lata_dzierzawy (the leasehold tag's 'How many years of lease?', 1..200) means leasehold with at least that many
+ *   years of lease (docs/decisions/011-lease-years-filter.md).
  * - Categories are stored by backend slug (a parent includes its children in the API) and written as URL slugs.
  */
 
@@ -81,6 +83,8 @@ export interface SearchQuery {
   floor?: string[]
   rentalPeriod?: string[]
   ownership?: string[]
+  /** Leasehold (ownership 'leasehold') with at least this many years of lease (attribute 32), 1..200. */
+  leaseYears?: number
   sort?: SearchSort
   page?: number
   per_page?: number
@@ -113,6 +117,7 @@ export const SEARCH_MESSAGES = {
   bbox: 'Obszar mapy podaj jako minLon,minLat,maxLon,maxLat.',
   phraseTooLong: 'Wyszukiwana fraza może mieć najwyżej 200 znaków.',
   single: 'Ten parametr może wystąpić tylko raz.',
+  leaseYears: `Liczba lat dzierżawy musi być liczbą całkowitą od ${LEASE_YEARS.min} do ${LEASE_YEARS.max}.`,
 } as const
 
 const decimal = /^\d{1,12}(?:[.,]\d{1,2})?$/
@@ -135,6 +140,7 @@ const latSchema = coordinate(90, SEARCH_MESSAGES.lat)
 const lonSchema = coordinate(180, SEARCH_MESSAGES.lon)
 const pageSchema = intIn(1, MAX_PAGE, SEARCH_MESSAGES.page)
 const perPageSchema = intIn(1, MAX_PER_PAGE, SEARCH_MESSAGES.perPage)
+const leaseYearsSchema = intIn(LEASE_YEARS.min, LEASE_YEARS.max, SEARCH_MESSAGES.leaseYears)
 const sortSchema = z.enum(SORTS, { error: SEARCH_MESSAGES.sort })
 
 const optionSlugs = (id: number) => ATTRIBUTE_BY_ID.get(id)!.options!.map((o) => o.slug)
@@ -183,6 +189,7 @@ export const SEARCH_PARAMS = {
   floor: ['pietro', 'floor'],
   rentalPeriod: ['okres', 'rental_period'],
   ownership: ['wlasnosc', 'ownership'],
+  leaseYears: ['lata_dzierzawy', 'lease_years'],
   sort: ['sortuj', 'sort'],
   page: ['page', 'strona'],
   perPage: ['per_page', 'limit'],
@@ -319,6 +326,8 @@ export function parseSearchParams(params: URLSearchParams): { query: SearchQuery
     const v = options(SEARCH_PARAMS[key], SEARCH_OPTIONS[key])
     if (v) query[key] = v
   }
+  const leaseYears = parsed(SEARCH_PARAMS.leaseYears, leaseYearsSchema)
+  if (leaseYears) query.leaseYears = leaseYears.value
 
   const sort = parsed(SEARCH_PARAMS.sort, sortSchema)
   if (sort) query.sort = sort.value
@@ -369,6 +378,7 @@ export function toSearchParams(q: SearchQuery): URLSearchParams {
   q.extras?.slice(0, MAX_LIST_ENTRIES).forEach((s, i) => p.set(`dodatkowe[${i}]`, s))
   q.nearby?.slice(0, MAX_LIST_ENTRIES).forEach((s, i) => p.set(`blisko[${i}]`, s))
   for (const key of OPTION_LISTS) if (q[key]?.length) p.set(SEARCH_PARAMS[key][0], q[key]!.join(','))
+  if (q.leaseYears !== undefined) p.set(SEARCH_PARAMS.leaseYears[0], String(q.leaseYears))
   if (q.sort && q.sort !== 'newest') p.set('sortuj', q.sort)
   if (q.page && q.page > 1) p.set('page', String(q.page))
   if (q.per_page) p.set('per_page', String(q.per_page))

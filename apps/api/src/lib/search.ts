@@ -142,6 +142,12 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
   if (q.condition?.length) c.push(inList(sql`l.condition`, q.condition))
   if (q.floor?.length) c.push(inList(sql`l.floor`, q.floor))
   if (q.ownership?.length) c.push(inList(sql`l.ownership`, q.ownership))
+  if (q.leaseYears !== undefined) {
+    // Leasehold with at least N years of lease (decision 011); the years live only in attributes (id 32). The CASE
+    // keeps a malformed stored value from failing the cast; the ownership column narrows the rows to look into.
+    c.push(sql`l.ownership = 'leasehold' and exists (select 1 from jsonb_array_elements(l.attributes) a
+      where a->>'id' = '32' and (case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end) >= ${q.leaseYears}::int)`)
+  }
   if (q.rentalPeriod?.length) c.push(sql`l.rental_periods && ${textArray(q.rentalPeriod)}`)
   if (q.extras?.length) c.push(sql`l.extras @> ${textArray(q.extras)}`)
   if (q.nearby?.length) c.push(sql`l.nearby @> ${textArray(q.nearby)}`)

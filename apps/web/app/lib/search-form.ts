@@ -48,11 +48,8 @@ const num = (v: string) => {
   const n = Number(t)
   return t && Number.isFinite(n) ? n : undefined
 }
-/** Where the extra query keys of the page itself live (not part of the API's query). */
-const LEASE_YEARS_PARAM = 'lata_dzierzawy'
-
 /** The form of a parsed query (contracts/search: every Polish and English name is read there). */
-export function formFromQuery(q: SearchQuery, p?: URLSearchParams): SearchForm {
+export function formFromQuery(q: SearchQuery): SearchForm {
   const f = emptyForm()
   f.typ = q.seek ? WANTED : q.type ? offerTypeInfo(q.type).slug : ''
   f.kategoria = (q.categories ?? []).map((s) => categoryBySlug(s)?.urlSlug ?? s)
@@ -80,12 +77,12 @@ export function formFromQuery(q: SearchQuery, p?: URLSearchParams): SearchForm {
   f.dodatkowe = q.extras ?? []
   f.blisko = q.nearby ?? []
   f.wlasnosc = q.ownership?.[0] ?? ''
-  f.lataDzierzawy = f.wlasnosc === 'leasehold' ? (p?.get(LEASE_YEARS_PARAM)?.trim() ?? '') : ''
+  f.lataDzierzawy = f.wlasnosc === 'leasehold' ? str(q.leaseYears) : ''
   return f
 }
 
 export function formFromParams(p: URLSearchParams): SearchForm {
-  return formFromQuery(parseSearchParams(p).query, p)
+  return formFromQuery(parseSearchParams(p).query)
 }
 
 /** The contract query of a form (spec §5: blank values left out, prices as integers). */
@@ -118,14 +115,15 @@ export function formToQuery(f: SearchForm): SearchQuery {
   if (f.dodatkowe.length) q.extras = f.dodatkowe
   if (f.blisko.length) q.nearby = f.blisko
   if (f.wlasnosc) q.ownership = [f.wlasnosc]
+  // The leasehold tag's 'How many years of lease?' (spec §4): lata_dzierzawy, at least that many years.
+  const years = f.wlasnosc === 'leasehold' ? Number(f.lataDzierzawy) : NaN
+  if (Number.isInteger(years) && years > 0) q.leaseYears = years
   return q
 }
 
-/** The /szukaj query of a form, written by the contract's serializer (plus the lease years of the tag filter). */
+/** The /szukaj query of a form, written by the contract's serializer. */
 export function formToParams(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): URLSearchParams {
-  const p = toSearchParams({ ...formToQuery(f), ...extra })
-  if (f.wlasnosc === 'leasehold' && f.lataDzierzawy) p.set(LEASE_YEARS_PARAM, f.lataDzierzawy)
-  return p
+  return toSearchParams({ ...formToQuery(f), ...extra })
 }
 
 export const negotiableAllowed = (typ: string) => typ === 'sprzedaz' || typ === 'wynajem'

@@ -30,6 +30,7 @@ export const searchQueryDocs = z.looseObject({
   pietro: v('floor slugs; also `floor`'),
   okres: v('rental periods; also `rental_period`'),
   wlasnosc: v('ownership slugs; also `ownership`'),
+  lata_dzierzawy: v('1…200: leasehold (wlasnosc=leasehold) with at least that many years of lease; also `lease_years`'),
   sortuj: v('newest (promoted first) | newest_plain | price_asc | price_desc | price_m2_asc | price_m2_desc | area_asc | area_desc; also `sort`'),
   page: v('1…10000'),
   per_page: v('1…60 (default 24)'),
