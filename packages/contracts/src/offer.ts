@@ -433,6 +433,8 @@ export const publicOfferSchema = z.object({
   updated_at: z.string(),
   /** True when the caller owns the listing (the page shows edit links; views are not counted). */
   is_owner: z.boolean(),
+  /** True when the logged-in caller has it among their favourites (always false for guests). */
+  is_favorite: z.boolean(),
   similar: z.array(listingSummarySchema),
 })
 export type PublicOffer = z.infer<typeof publicOfferSchema>

@@ -10,6 +10,7 @@ import footers from './footers.ts'
 import offers from './offers.ts'
 import offersApi from './offers/index.ts'
 import userOffers from './user/offers.ts'
+import favorites from './favorites/index.ts'
 import testRoutes from './__test.ts'
 import auth from './auth/index.ts'
 import user from './user/index.ts'
@@ -29,6 +30,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(offers)
   await app.register(offersApi)
   await app.register(userOffers)
+  await app.register(favorites)
   await app.register(auth)
   await app.register(user)
   await app.register(profile)

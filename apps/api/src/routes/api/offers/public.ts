@@ -10,6 +10,7 @@ import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotF
 import { advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listing-read.ts'
 import { warsawDate } from '../../../lib/listing-write.ts'
 import { storageFor } from '../../../lib/storage.ts'
+import { favoriteCounts, isFavorite } from '../../../lib/favorites.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
@@ -48,16 +49,19 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       const key = request.session?.id ?? `${request.ip}|${request.headers['user-agent'] ?? ''}`
       if (await countView(listing.id, key)) views += 1
     }
-    const [photos, history, advertiser, similar] = await Promise.all([
+    const [photos, history, advertiser, similar, favorite, favCounts] = await Promise.all([
       listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing), similarListings(app.db, listing),
+      isFavorite(app.db.db, user?.id, listing.id), favoriteCounts(app.db.db, [listing.id]),
     ])
     reply.header('cache-control', 'private, no-cache')
     return {
       ...publicBase(listing, meta, photos, storage),
       views,
+      favourites_count: favCounts.get(listing.id) ?? 0,
       price_history: history,
       advertiser: advertiser.card,
       is_owner: owner,
+      is_favorite: favorite,
       similar,
     }
   })

@@ -8,6 +8,7 @@ import { requireUser } from '../../../lib/profile-guard.ts'
 import { effectiveStatusSql } from '../../../lib/listing-access.ts'
 import { listSummaries } from '../../../lib/listing-summary.ts'
 import { warsawDate } from '../../../lib/listing-write.ts'
+import { favoriteCounts } from '../../../lib/favorites.ts'
 
 /** GET /api/user/offers: the caller's listings (an agency's include its agents'), by status, with counts per status. */
 const userOffers: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +43,7 @@ const userOffers: FastifyPluginAsyncZod = async (app) => {
     }).from(listings).leftJoin(listingMeta, eq(listingMeta.listingId, listings.id))
       .where(inArray(listings.id, summaries.map((s) => s.id))) : []
     const byId = new Map(extra.map((e) => [Number(e.id), e]))
+    const favourites = await favoriteCounts(app.db.db, summaries.map((s) => s.id))
     reply.header('cache-control', 'no-store')
     return {
       data: summaries.map((s) => {
@@ -51,7 +53,7 @@ const userOffers: FastifyPluginAsyncZod = async (app) => {
           status: e.status as OfferStatus,
           pending_activation: !!e.pending,
           views: e.views,
-          favourites_count: 0,
+          favourites_count: favourites.get(s.id) ?? 0,
           expires_at: e.expiresAt ? new Date(e.expiresAt).toISOString() : null,
           visible_from_date: warsawDate(e.visibleFrom),
         }

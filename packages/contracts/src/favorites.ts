@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { listingSummarySchema } from './listing.ts'
+
+/** Favourite listings (the heart): messages shown by the web, request and response shapes of /api/favorites. */
+export const FAVORITE_MESSAGES = {
+  added: 'Dodano do ulubionych',
+  removed: 'Usunięto z ulubionych',
+  failed: 'Nie udało się zmienić ulubionych. Spróbuj ponownie.',
+  offerIdInvalid: 'Nieprawidłowy identyfikator ogłoszenia',
+  add: 'Dodaj do ulubionych',
+  remove: 'Usuń z ulubionych',
+  empty: 'Nie masz jeszcze ulubionych ogłoszeń.',
+} as const
+
+export const FAVORITES_DEFAULT_PER_PAGE = 12
+export const FAVORITES_MAX_PER_PAGE = 48
+
+const offerId = z.number({ error: FAVORITE_MESSAGES.offerIdInvalid })
+  .int({ error: FAVORITE_MESSAGES.offerIdInvalid })
+  .positive({ error: FAVORITE_MESSAGES.offerIdInvalid })
+  .max(Number.MAX_SAFE_INTEGER, { error: FAVORITE_MESSAGES.offerIdInvalid })
+
+/** POST /api/favorites — an id sent as a JSON number (or a string of digits, as forms send it). */
+export const addFavoriteSchema = z.object({
+  offer_id: z.union([offerId, z.string().regex(/^\d{1,15}$/).transform(Number).pipe(offerId)], { error: FAVORITE_MESSAGES.offerIdInvalid }),
+})
+export type AddFavorite = z.input<typeof addFavoriteSchema>
+
+export const favoriteParamsSchema = z.object({
+  offerId: z.string().regex(/^\d{1,15}$/, FAVORITE_MESSAGES.offerIdInvalid).transform(Number).pipe(offerId),
+})
+
+const intQuery = (field: string, min: number, max: number) =>
+  z.string().regex(/^\d{1,9}$/, `Pole ${field} musi być liczbą całkowitą od ${min} do ${max}.`).transform(Number)
+    .pipe(z.number().int().min(min, `Pole ${field} musi być liczbą całkowitą od ${min} do ${max}.`)
+      .max(max, `Pole ${field} musi być liczbą całkowitą od ${min} do ${max}.`))
+
+/** GET /api/favorites query. */
+export const favoritesQuerySchema = z.object({
+  page: intQuery('page', 1, 100_000).optional(),
+  per_page: intQuery('per_page', 1, FAVORITES_MAX_PER_PAGE).optional(),
+})
+
+export const favoritesPageSchema = z.object({
+  data: z.array(listingSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+})
+export type FavoritesPage = z.infer<typeof favoritesPageSchema>
+
+export const favoriteIdsSchema = z.object({ ids: z.array(z.number().int()) })
+export type FavoriteIds = z.infer<typeof favoriteIdsSchema>
+
+/** Answer of POST: `created` false when it already was a favourite (200 instead of 201). */
+export const favoriteAddedSchema = z.object({ offer_id: z.number().int(), is_favorite: z.literal(true), created: z.boolean() })
