@@ -23,7 +23,7 @@ export const USER_MESSAGES = {
   commissionNote: 'Uwagi do prowizji mogą mieć najwyżej 300 znaków',
   avatarTypeInvalid: 'Wybierz rodzaj awatara: avatar lub video_avatar',
   avatarFileRequired: 'Wybierz plik ze zdjęciem',
-  avatarNotImage: 'Plik musi być obrazem (JPG, PNG, WebP, GIF lub AVIF)',
+  avatarNotImage: 'Plik musi być obrazem (JPG, PNG, WebP, GIF, AVIF lub HEIC)',
   avatarTooLarge: 'Plik jest za duży. Maksymalny rozmiar to 5 MB',
   avatarTooManyPixels: 'Obraz ma zbyt dużą rozdzielczość (najwyżej 50 megapikseli)',
   videoUrlInvalid: 'Podaj link do filmu w serwisie YouTube lub Vimeo',

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import sharp, { type Metadata, type Sharp } from 'sharp'
 import { USER_MESSAGES } from '@portal/contracts/user'
 import { fieldError } from './profile-guard.ts'
+import { decodeHeic, isHeic } from './heic.ts'
 
 /**
  * Avatar processing. The type comes from the bytes (sharp's decoder), never from the file name or the client's
  * content type. Pixel count is checked from the header before decoding (decompression bombs) and limited again
  * in the decoder; the image is auto-rotated by its EXIF orientation, cropped square and re-encoded to WebP.
- * sharp writes no metadata unless asked, so EXIF (GPS, camera) and ICC/XMP are dropped.
+ * sharp writes no metadata unless asked, so EXIF (GPS, camera) and ICC/XMP are dropped. HEIC goes through
+ * `loadImage` (lib/heic.ts) like listing photos.
  */
 export const AVATAR_SIZES = [400, 96] as const
 export const MAX_PIXELS = 50_000_000
@@ -34,16 +36,50 @@ export async function probeImage(input: Buffer, formats: ReadonlySet<string>, ma
   return { ok: true, meta: meta as Metadata & { width: number; height: number; format: string } }
 }
 
+export type LoadResult = { ok: true; width: number; height: number; open: () => Sharp }
+  | { ok: false; reason: 'not_image' | 'too_many_pixels' }
+
+/** HEVC-coded HEIF: sharp reads its header (size, `compression: 'hevc'`) but cannot decode it; AVIF stays with sharp. */
+const needsHeicDecoder = (input: Buffer, meta: Metadata) =>
+  meta.format === 'heif' && meta.compression !== 'av1' && (meta.compression === 'hevc' || isHeic(input))
+
+/**
+ * Probes the header, then returns a factory of upright sharp pipelines over the pixels. JPEG/PNG/WebP/AVIF are read
+ * by sharp (auto-rotated by EXIF orientation). HEIC is decoded once to RGBA by libheif (lib/heic.ts), which applies
+ * the HEIF rotation/mirror boxes; its EXIF orientation is ignored, as the HEIF spec says (iPhones write both, and
+ * applying both would turn the photo twice). Raw pixels carry no metadata, so EXIF/GPS are gone there too.
+ */
+export async function loadImage(input: Buffer, formats: ReadonlySet<string>, maxPixels = MAX_PIXELS): Promise<LoadResult> {
+  const probe = await probeImage(input, formats, maxPixels)
+  if (!probe.ok) return probe
+  const { meta } = probe
+  if (!needsHeicDecoder(input, meta)) {
+    return {
+      ok: true, width: meta.width, height: meta.height,
+      open: () => sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false }).rotate(),
+    }
+  }
+  const heic = await decodeHeic(input, maxPixels)
+  if (!heic.ok) return { ok: false, reason: heic.reason }
+  const raw = { width: heic.width, height: heic.height, channels: 4 as const }
+  return {
+    ok: true, width: heic.width, height: heic.height,
+    open: () => {
+      const img = sharp(heic.pixels, { raw, limitInputPixels: maxPixels })
+      return heic.alpha ? img : img.removeAlpha()
+    },
+  }
+}
+
 export async function renderAvatar(input: Buffer): Promise<Map<number, Buffer>> {
-  const probe = await probeImage(input, ALLOWED_FORMATS)
-  if (!probe.ok) {
-    throw fieldError('file', probe.reason === 'too_many_pixels' ? USER_MESSAGES.avatarTooManyPixels : USER_MESSAGES.avatarNotImage)
+  const image = await loadImage(input, ALLOWED_FORMATS)
+  if (!image.ok) {
+    throw fieldError('file', image.reason === 'too_many_pixels' ? USER_MESSAGES.avatarTooManyPixels : USER_MESSAGES.avatarNotImage)
   }
   const out = new Map<number, Buffer>()
   try {
     for (const size of AVATAR_SIZES) {
-      const buf = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false })
-        .rotate()
+      const buf = await image.open()
         .resize(size, size, { fit: 'cover', position: 'centre' })
         .webp({ quality: 82, effort: 4 })
         .toBuffer()

@@ -1,34 +1,26 @@
 import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import { PHOTO_SIZES, type PhotoSize } from '@portal/contracts/listing'
 import { OFFER_MESSAGES } from '@portal/contracts/offer'
 import { fieldError } from './profile-guard.ts'
-import { MAX_PIXELS, probeImage } from './images.ts'
+import { loadImage } from './images.ts'
 
 /**
  * Listing photos and plans: the type comes from the bytes (sharp's header probe), never from the name or the
  * client's content type; the pixel count is checked before decoding and limited again in the decoder (a
- * decompression bomb is a 422, not an out-of-memory). Auto-rotated by EXIF orientation and re-encoded to WebP at
- * 480/960/1600 px wide (never enlarged); sharp writes no metadata unless asked, so EXIF/GPS/XMP are dropped.
+ * decompression bomb is a 422, not an out-of-memory). JPEG/PNG/WebP/AVIF by sharp, HEIC (iPhone) by libheif in
+ * WebAssembly (lib/heic.ts, decision 010). Auto-rotated and re-encoded to WebP at 480/960/1600 px wide (never
+ * enlarged); sharp writes no metadata unless asked, so EXIF/GPS/XMP are dropped.
  */
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs'])
 
 export interface RenderedPhoto { files: Map<string, Buffer>; width: number; height: number; placeholder: string }
 
-/** An ISO-BMFF file whose brand says HEIC (HEVC inside): sharp's prebuilt libheif reads AVIF only. */
-export function isHeic(buf: Buffer): boolean {
-  return buf.length >= 12 && buf.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(buf.toString('latin1', 8, 12))
-}
-
 export async function renderListingPhoto(input: Buffer): Promise<RenderedPhoto> {
-  const heic = isHeic(input)
-  const probe = await probeImage(input, FORMATS)
-  if (!probe.ok) {
-    if (probe.reason === 'too_many_pixels') throw fieldError('file', OFFER_MESSAGES.tooManyPixels)
-    throw fieldError('file', heic ? OFFER_MESSAGES.heicUnsupported : OFFER_MESSAGES.photoNotImage)
+  const image = await loadImage(input, FORMATS)
+  if (!image.ok) {
+    throw fieldError('file', image.reason === 'too_many_pixels' ? OFFER_MESSAGES.tooManyPixels : OFFER_MESSAGES.photoNotImage)
   }
-  const decoder = () => sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false }).rotate()
+  const decoder = image.open
   try {
     const files = new Map<string, Buffer>()
     let width = 0
@@ -44,8 +36,7 @@ export async function renderListingPhoto(input: Buffer): Promise<RenderedPhoto> 
     const tiny = await decoder().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer()
     return { files, width, height, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` }
   } catch {
-    // A HEIC file (HEVC) cannot be decoded by sharp's prebuilt binaries: say so instead of "not an image".
-    throw fieldError('file', heic || probe.meta.compression === 'hevc' ? OFFER_MESSAGES.heicUnsupported : OFFER_MESSAGES.photoNotImage)
+    throw fieldError('file', OFFER_MESSAGES.photoNotImage)
   }
 }
 
@@ -58,7 +49,7 @@ export async function renderCertificate(input: Buffer): Promise<{ type: 'pdf'; f
     return { type: 'image', photo: await renderListingPhoto(input) }
   } catch (err) {
     const msg = (err as Error).message
-    if (msg === OFFER_MESSAGES.tooManyPixels || msg === OFFER_MESSAGES.heicUnsupported) throw err
+    if (msg === OFFER_MESSAGES.tooManyPixels) throw err
     throw fieldError('file', OFFER_MESSAGES.ecertificateInvalid)
   }
 }

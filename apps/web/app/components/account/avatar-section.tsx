@@ -11,7 +11,9 @@ import { CameraIcon } from '../icons'
 import { UserAvatar } from '../user-avatar'
 import { SettingsSection } from './section'
 
-const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
+const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif', '.heic', '.heif']
+/** Some systems give HEIC files no MIME type; the server checks the content anyway. */
+const isHeicName = (name: string) => /\.hei[cf]$/i.test(name)
 
 /** Avatar: pick a photo, see it at once (object URL), upload it (POST /api/user/avatar), or remove it. */
 export function AvatarSection({ user }: { user: Profile }) {
@@ -33,7 +35,7 @@ export function AvatarSection({ user }: { user: Profile }) {
   function choose(files: FileList | null) {
     const f = files?.[0]
     if (!f) return
-    if (!f.type.startsWith('image/')) return setError(USER_MESSAGES.avatarNotImage)
+    if (!f.type.startsWith('image/') && !isHeicName(f.name)) return setError(USER_MESSAGES.avatarNotImage)
     if (f.size > AVATAR_MAX_BYTES) return setError(USER_MESSAGES.avatarTooLarge)
     setError(null)
     setFile(f)
@@ -70,7 +72,7 @@ export function AvatarSection({ user }: { user: Profile }) {
   }
 
   return (
-    <SettingsSection title="Zdjęcie profilowe" description="JPG, PNG, WebP, GIF lub AVIF, do 5 MB. Najlepiej kwadratowe.">
+    <SettingsSection title="Zdjęcie profilowe" description="JPG, PNG, WebP, GIF, AVIF lub HEIC, do 5 MB. Najlepiej kwadratowe.">
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-center">
         <div className="relative">
           {preview ? (

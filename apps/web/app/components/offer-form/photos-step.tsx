@@ -9,7 +9,8 @@ import { Card } from './fields'
 
 interface Pending { key: string; name: string; progress: number; error: string | null; preview: string }
 type Kind = 'photo' | 'plan'
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif'
+// The extensions too: some systems give HEIC files no (or a generic) MIME type.
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif'
 
 function PhotoList({ kind, s, dispatch, offerId }: { kind: Kind; s: OfferFormState; dispatch: Dispatch<Action>; offerId: number }) {
   const toast = useToast()
@@ -162,7 +163,7 @@ function Certificate({ s, dispatch, offerId }: { s: OfferFormState; dispatch: Di
       )}
       <label className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-full border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:border-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600">
         {s.ecert ? 'Zmień świadectwo' : 'Dodaj świadectwo (PDF lub zdjęcie)'}
-        <input type="file" accept="application/pdf,image/jpeg,image/png,image/webp" className="sr-only" aria-label="Świadectwo charakterystyki energetycznej"
+        <input type="file" accept="application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif" className="sr-only" aria-label="Świadectwo charakterystyki energetycznej"
           onChange={(e) => { const f = e.target.files?.[0]; if (f) void send(f); e.target.value = '' }} />
       </label>
       {busy !== null && <progress max={1} value={busy} aria-label="Wysyłanie świadectwa" className="h-2 w-full max-w-xs" />}

@@ -9,6 +9,7 @@ import { OFFER_MESSAGES } from '@portal/contracts/offer'
 import { createTestApp } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { createOffer, form, upload } from './test-support.ts'
+import { heicClaimingSize, heicPhoto, heicWithRotation } from '../../../test/heic-fixtures.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
@@ -76,7 +77,7 @@ describe('listing photos, plans, energy certificate', () => {
     expect(list.photos_count).toBe(1)
   })
 
-  it('rejections: text named .jpg (422), too big (413), pixel bomb (422), HEIC (422), bad kind, no file; other user 403', async () => {
+  it('rejections: text named .jpg (422), too big (413), pixel bomb (422), fake HEIC (422), bad kind, no file; other user 403', async () => {
     const { id } = await createOffer(t.app, jar)
     const url = `/api/offers/${id}/photos`
     const text = await upload(t.app, jar, url, file(Buffer.from('to nie jest zdjęcie, tylko tekst\n'.repeat(50))))
@@ -92,11 +93,11 @@ describe('listing photos, plans, energy certificate', () => {
     const bomb = await upload(t.app, jar, url, file(await bombPng(), 'bomba.png', 'image/png'))
     expect(bomb.statusCode).toBe(422)
     expect(bomb.json().errors).toEqual({ file: [OFFER_MESSAGES.tooManyPixels] })
-    // sharp's prebuilt libheif decodes AVIF only (no HEVC): a HEIC file is refused with a clear message.
+    // Something that only starts like a HEIC is not an image.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200, 7)])
     const h = await upload(t.app, jar, url, file(heic, 'IMG_0001.HEIC', 'image/heic'))
     expect(h.statusCode).toBe(422)
-    expect(h.json().errors).toEqual({ file: [OFFER_MESSAGES.heicUnsupported] })
+    expect(h.json().errors).toEqual({ file: [OFFER_MESSAGES.photoNotImage] })
     expect((await upload(t.app, jar, `${url}?kind=selfie`, file(await jpeg()))).json().errors).toEqual({ kind: [OFFER_MESSAGES.kindInvalid] })
     expect((await upload(t.app, jar, url, form({ kind: 'photo' }))).json().errors).toEqual({ file: [OFFER_MESSAGES.fileRequired] })
     expect((await upload(t.app, other, url, file(await jpeg()))).statusCode).toBe(403)
@@ -105,6 +106,56 @@ describe('listing photos, plans, energy certificate', () => {
     const rows = await t.db.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id))
     expect(rows).toHaveLength(0)
     expect(existsSync(path.join(dataDir, 'uploads', 'listings', String(id)))).toBe(false)
+  })
+
+  it('HEIC (iPhone, HEVC): 201 with three WebP sizes, upright, EXIF/GPS dropped; a header claiming 400 Mpx or a truncated file → 422', async () => {
+    const { id } = await createOffer(t.app, jar)
+    const url = `/api/offers/${id}/photos`
+    const heic = heicPhoto()
+    // The fixture is what sharp's prebuilt libheif cannot decode: HEVC inside, EXIF with GPS.
+    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 320, height: 240 })
+    await expect(sharp(heic).toBuffer()).rejects.toThrow()
+    expect(heic.includes(Buffer.from('SecretCam'))).toBe(true)
+
+    const res = await upload(t.app, jar, url, file(heic, 'IMG_0001.HEIC', 'image/heic'))
+    expect(res.statusCode).toBe(201)
+    const p = res.json()
+    expect(p).toMatchObject({ position: 0, width: 320, height: 240 })
+    expect(p.placeholder).toMatch(/^data:image\/webp;base64,/)
+    for (const size of ['sm', 'md', 'lg']) {
+      const served = await t.app.inject(p.url.replace('md.webp', `${size}.webp`))
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe('image/webp')
+      expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false)
+      const meta = await sharp(served.rawPayload).metadata()
+      expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240, hasAlpha: false }) // never enlarged
+      expect(meta.exif).toBeUndefined()
+      // The pixels are the photo's (red left half, blue right half), not a grey failure.
+      const { data } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true })
+      expect(data[(120 * 320 + 40) * 3]).toBeGreaterThan(150)
+      expect(data[(120 * 320 + 280) * 3 + 2]).toBeGreaterThan(150)
+    }
+    // A portrait iPhone photo: stored sideways with an irot box → comes out upright.
+    const portrait = await upload(t.app, jar, url, file(heicWithRotation(heic, 1), 'IMG_0002.HEIC', 'image/heic'))
+    expect(portrait.statusCode).toBe(201)
+    expect(portrait.json()).toMatchObject({ position: 1, width: 240, height: 320 })
+
+    const bomb = await upload(t.app, jar, url, file(heicClaimingSize(heic, 20_000, 20_000), 'IMG_0003.HEIC', 'image/heic'))
+    expect(bomb.statusCode).toBe(422)
+    expect(bomb.json().errors).toEqual({ file: [OFFER_MESSAGES.tooManyPixels] })
+    const truncated = await upload(t.app, jar, url, file(heic.subarray(0, 712), 'IMG_0004.HEIC', 'image/heic'))
+    expect(truncated.statusCode).toBe(422)
+    expect(truncated.json().errors).toEqual({ file: [OFFER_MESSAGES.photoNotImage] })
+    const rows = await t.db.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id))
+    expect(rows).toHaveLength(2)
+  })
+
+  it('AVIF stays with sharp: 201', async () => {
+    const { id } = await createOffer(t.app, jar)
+    const avif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6' } }).avif().toBuffer()
+    const res = await upload(t.app, jar, `/api/offers/${id}/photos`, file(avif, 'a.avif', 'image/avif'))
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ width: 640, height: 480 })
   })
 
   it('too many: 40 photos / 10 plans per listing → 422', async () => {

@@ -62,7 +62,7 @@ const photos: FastifyPluginAsyncZod = async (app) => {
   app.post('/offers/:id/photos', {
     schema: {
       tags: ['offers'],
-      summary: 'Upload one photo or plan (multipart `file`; `kind`=photo|plan as query or field). JPEG/PNG/WebP (HEIC: 422 here) ≤ 15 MB, ≤ 50 Mpx; ≤ 40 photos, ≤ 10 plans. 201 photo',
+      summary: 'Upload one photo or plan (multipart `file`; `kind`=photo|plan as query or field). JPEG/PNG/WebP/AVIF/HEIC by content ≤ 15 MB, ≤ 50 Mpx; ≤ 40 photos, ≤ 10 plans. 201 photo',
       consumes: ['multipart/form-data'],
       params: idParams,
       querystring: z.object({ kind: z.string().optional() }),

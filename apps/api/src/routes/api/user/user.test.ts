@@ -8,6 +8,7 @@ import { listings, mailOutbox, sessions, users } from '@portal/db'
 import { USER_MESSAGES } from '@portal/contracts/user'
 import { createTestApp, form, insertListings, startSession, upload } from '../../../test/helpers.ts'
 import { createUser, login, PASSWORD, send, type Jar } from '../auth/test-support.ts'
+import { heicClaimingSize, heicPhoto } from '../../../test/heic-fixtures.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
@@ -137,6 +138,23 @@ describe('user API: profile, avatars, account, public profile', () => {
     const oldDir = path.join(t.app.env.DATA_DIR, path.dirname(p.avatar))
     expect(existsSync(oldDir)).toBe(false)
     expect(existsSync(path.join(t.app.env.DATA_DIR, res2.json().avatar))).toBe(true)
+  })
+
+  it('avatar: an iPhone HEIC is accepted (WebP 400/96, EXIF dropped); a truncated one or one claiming 400 Mpx → 422', async () => {
+    const heic = heicPhoto()
+    const res = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'IMG_0001.HEIC', type: 'image/heic', data: heic }))
+    expect(res.statusCode).toBe(200)
+    const file = await t.app.inject({ url: res.json().avatar })
+    expect(file.statusCode).toBe(200)
+    const meta = await sharp(file.rawPayload).metadata()
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 400, 400, undefined])
+    expect(file.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false)
+    const cut = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'a.heic', type: 'image/heic', data: heic.subarray(0, 712) }))
+    expect(cut.statusCode).toBe(422)
+    expect(cut.json().errors).toEqual({ file: [USER_MESSAGES.avatarNotImage] })
+    const bomb = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'b.heic', type: 'image/heic', data: heicClaimingSize(heic, 20_000, 20_000) }))
+    expect(bomb.statusCode).toBe(422)
+    expect(bomb.json().errors).toEqual({ file: [USER_MESSAGES.avatarTooManyPixels] })
   })
 
   it('avatar: text renamed .png, > 5 MB, a 20000×20000 bomb, no file, wrong type are refused', async () => {
