@@ -12,6 +12,7 @@ import uploads from './plugins/uploads.ts'
 import api from './routes/api/index.ts'
 import devMail from './routes/dev/mail.ts'
 import { Mailer } from './mail/mailer.ts'
+import { SearchIndex } from './lib/search-index/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,7 @@ declare module 'fastify' {
     /** Secret for HMAC signatures (APP_KEY or DATA_DIR/app-key). */
     appKey: string
     mailer: Mailer
+    searchIndex: SearchIndex
   }
 }
 
@@ -68,6 +70,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('env', env)
   app.decorate('appKey', resolveAppKey(env))
   app.decorate('mailer', new Mailer(opts.db, env, app.log))
+  app.decorate('searchIndex', new SearchIndex(opts.db.db, { enabled: env.SEARCH_INDEX, log: app.log }))
+  // Loaded in the background: searches use SQL until it is ready.
+  app.addHook('onReady', async () => { void app.searchIndex.load() })
   app.addHook('onClose', async () => { await app.mailer.close() })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

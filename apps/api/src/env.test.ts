@@ -7,7 +7,7 @@ describe('parseEnv', () => {
     const env = parseEnv({})
     expect(env).toMatchObject({
       PORT: 3000, HOST: '0.0.0.0', DATA_DIR: path.resolve('./data'), PUBLIC_URL: 'http://localhost:3000',
-      DEMO_DATA: true, CAPTCHA: true, NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: false, E2E: false,
+      DEMO_DATA: true, CAPTCHA: true, NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: false, E2E: false, SEARCH_INDEX: true,
     })
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.SMTP_URL).toBeUndefined()
@@ -16,10 +16,10 @@ describe('parseEnv', () => {
   it('reads valid values and derives PUBLIC_URL from PORT', () => {
     const env = parseEnv({
       PORT: '3101', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtps://u:p@mail.example.com:465',
-      DEMO_DATA: '0', CAPTCHA: 'off', NODE_ENV: 'production', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
+      DEMO_DATA: '0', CAPTCHA: 'off', NODE_ENV: 'production', TRUST_PROXY: '1', LOG_LEVEL: 'warn', SEARCH_INDEX: 'off',
     })
     expect(env).toMatchObject({
-      PORT: 3101, PUBLIC_URL: 'http://localhost:3101', DEMO_DATA: false, CAPTCHA: false, TRUST_PROXY: true, LOG_LEVEL: 'warn',
+      PORT: 3101, PUBLIC_URL: 'http://localhost:3101', DEMO_DATA: false, CAPTCHA: false, TRUST_PROXY: true, LOG_LEVEL: 'warn', SEARCH_INDEX: false,
     })
     expect(parseEnv({ PUBLIC_URL: 'https://dom.example.pl/' }).PUBLIC_URL).toBe('https://dom.example.pl')
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -43,6 +43,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Dazu <no-reply@dazu.pl>'),
   DEMO_DATA: flag(['0', '1'], '1').transform((v) => v === '1'),
   CAPTCHA: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
+  /** The in-memory search index (decision 012); off sends every search to SQL. */
+  SEARCH_INDEX: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).optional(),

@@ -211,7 +211,7 @@ function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit:
 export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
 
 /** Summary columns, read from the heap only for the page's rows. */
-const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
+export const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
   l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at`)
 /** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
 const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
@@ -287,36 +287,39 @@ export function markersSql(where: SQL, limit: number, branches?: IndexBranches):
 
 export async function searchPage(db: Db, q: SearchQuery, where: SQL, branches?: IndexBranches): Promise<ListingSummary[]> {
   const result = await db.execute(searchPageSql(q, where, branches))
-  return rowsOf(result).map((r) => {
-    const cat = CATEGORY_BY_ID.get(Number(r.category_id))
-    return {
-      id: Number(r.id),
-      slug: String(r.slug),
-      title: String(r.title),
-      price: Number(r.price),
-      price_per_m2: num(r.price_per_m2),
-      area: num(r.area),
-      rooms: num(r.rooms),
-      category: { id: Number(r.category_id), slug: cat?.slug ?? '', name: cat?.name ?? '' },
-      offer_type: r.offer_type as ListingSummary['offer_type'],
-      ad_type: r.ad_type as ListingSummary['ad_type'],
-      city: String(r.city),
-      district: r.district === null ? null : String(r.district),
-      location_name: String(r.location_name),
-      lat: Number(r.lat),
-      lon: Number(r.lon),
-      photo: r.storage_key ? {
-        url: photoUrl(String(r.storage_key), 'md'),
-        srcset: photoSrcSet(String(r.storage_key)),
-        placeholder: (r.placeholder as string | null) ?? null,
-        width: Number(r.width),
-        height: Number(r.height),
-      } : null,
-      photos_count: r.storage_key ? Number(r.photos_count) : 0,
-      is_promoted: r.promoted === true || r.promoted === 't',
-      created_at: new Date(r.created_at as string).toISOString(),
-    }
-  })
+  return rowsOf(result).map(summaryOf)
+}
+
+/** A row of SUMMARY_COLUMNS with its first photo and promotion as a ListingSummary. */
+export function summaryOf(r: Record<string, unknown>): ListingSummary {
+  const cat = CATEGORY_BY_ID.get(Number(r.category_id))
+  return {
+    id: Number(r.id),
+    slug: String(r.slug),
+    title: String(r.title),
+    price: Number(r.price),
+    price_per_m2: num(r.price_per_m2),
+    area: num(r.area),
+    rooms: num(r.rooms),
+    category: { id: Number(r.category_id), slug: cat?.slug ?? '', name: cat?.name ?? '' },
+    offer_type: r.offer_type as ListingSummary['offer_type'],
+    ad_type: r.ad_type as ListingSummary['ad_type'],
+    city: String(r.city),
+    district: r.district === null ? null : String(r.district),
+    location_name: String(r.location_name),
+    lat: Number(r.lat),
+    lon: Number(r.lon),
+    photo: r.storage_key ? {
+      url: photoUrl(String(r.storage_key), 'md'),
+      srcset: photoSrcSet(String(r.storage_key)),
+      placeholder: (r.placeholder as string | null) ?? null,
+      width: Number(r.width),
+      height: Number(r.height),
+    } : null,
+    photos_count: r.storage_key ? Number(r.photos_count) : 0,
+    is_promoted: r.promoted === true || r.promoted === 't',
+    created_at: new Date(r.created_at as string).toISOString(),
+  }
 }
 
 /**

@@ -18,6 +18,8 @@ export async function createTestApp(
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides })
   const app = await buildApp({ db, env, logger: false, ...opts })
   await app.ready()
+  // Searches go through the in-memory index from the first one (it would otherwise answer with SQL while loading).
+  await app.searchIndex.load()
   return {
     app, db,
     close: async () => { await app.close(); await db.close(); rmSync(dataDir, { recursive: true, force: true }) },

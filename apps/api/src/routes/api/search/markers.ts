@@ -5,6 +5,7 @@ import { countSearch, filterKey, searchMarkers, searchPlan } from '../../../lib/
 import { searchQueryOf } from '../../../lib/search-request.ts'
 import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
+import { markersOf } from '../../../lib/search-index/hydrate.ts'
 
 const markers: FastifyPluginAsyncZod = async (app) => {
   app.get('/search/markers', {
@@ -17,13 +18,17 @@ const markers: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
+    // A short private cache: panning back and forth over the same box should not hit the database again.
+    reply.header('cache-control', 'private, max-age=30')
+    const hit = await app.searchIndex.search({ ...query, sort: 'newest_plain', page: undefined, per_page: undefined }, MAX_MARKERS, 0)
+    // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
+    reply.header('x-search-source', hit ? 'index' : 'sql')
+    if (hit) return { data: markersOf(hit.store, hit.slots), total: hit.total, truncated: hit.total > hit.slots.length }
     const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, total] = await Promise.all([
       searchMarkers(app.db.db, where, MAX_MARKERS, branches),
       countSearch(app.db.db, where, filterKey(query)),
     ])
-    // A short private cache: panning back and forth over the same box should not hit the database again.
-    reply.header('cache-control', 'private, max-age=30')
     return { data, total: Math.max(total, data.length), truncated: total > data.length }
   })
 }

@@ -5,6 +5,7 @@ import { countSearch, filterKey, searchPage, searchPlan } from '../../../lib/sea
 import { searchQueryOf } from '../../../lib/search-request.ts'
 import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
+import { summariesOf } from '../../../lib/search-index/hydrate.ts'
 
 const results: FastifyPluginAsyncZod = async (app) => {
   app.get('/search', {
@@ -17,13 +18,22 @@ const results: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
-    const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
+    const page = query.page ?? 1
+    // The in-memory index answers whatever it can (exact totals); SQL the rest and while the index loads.
+    const hit = await app.searchIndex.search(query, perPage, (page - 1) * perPage)
+    // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
+    reply.header('x-search-source', hit ? 'index' : 'sql')
+    if (hit) {
+      const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted)
+      return { data, total: hit.total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(hit.total / perPage)) }
+    }
+    const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, total] = await Promise.all([
       searchPage(app.db.db, query, where, branches),
       countSearch(app.db.db, where, filterKey(query)),
     ])
-    return { data, total, page: query.page ?? 1, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
+    return { data, total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
   })
 }
 export default results

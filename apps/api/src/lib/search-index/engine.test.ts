@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { listings } from '@portal/db'
+import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
+import { SEARCH_OPTIONS, SORTS, type SearchQuery } from '@portal/contracts/search'
+import { createTestApp, insertListings, type TestApp } from '../../test/helpers.ts'
+import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../search.ts'
+import { SearchIndex } from './index.ts'
+
+/**
+ * The index must answer exactly as SQL does: the same listings in the same order and the same total, for random
+ * listings and random queries over every filter and sort. A seeded generator keeps failures reproducible.
+ */
+function rng(seed: number) {
+  let s = seed >>> 0
+  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32 }
+}
+
+const DAY = 86_400_000
+const now = Date.now()
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+let app: TestApp
+const index = () => new SearchIndex(t.db.db)
+
+function randomListings(n: number, r: () => number) {
+  const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)]!
+  const some = <T>(a: readonly T[], p: number) => a.filter(() => r() < p)
+  const maybe = <T>(v: T, p = 0.8) => (r() < p ? v : null)
+  const cities = CITIES.slice(0, 4)
+  return Array.from({ length: n }, (_, i) => {
+    const city = pick(cities)
+    const district = city.districts.length && r() < 0.7 ? pick(city.districts).name : null
+    const area = maybe(Math.round(20 + r() * 180))
+    const price = Math.round(50_000 + r() * 1_500_000) * 100
+    const ownership = maybe(pick(SEARCH_OPTIONS.ownership), 0.6)
+    const attributes = ownership === 'leasehold' && r() < 0.8 ? [{ id: 32, value: String(1 + Math.floor(r() * 120)) }] : []
+    return {
+      categoryId: pick(CATEGORIES).id,
+      offerType: pick(['sell', 'rent', 'exchange', 'for_free'] as const),
+      adType: r() < 0.1 ? 'seek' as const : 'offer' as const,
+      status: r() < 0.9 ? 'active' as const : pick(['ended', 'draft', 'expired'] as const),
+      price, area, pricePerM2: area ? Math.round(price / area) : null,
+      rooms: maybe(1 + Math.floor(r() * 7)), bathrooms: maybe(1 + Math.floor(r() * 4)),
+      floor: maybe(pick(SEARCH_OPTIONS.floor)), buildingType: maybe(pick(SEARCH_OPTIONS.buildingTypes)),
+      market: maybe(pick(SEARCH_OPTIONS.market)), condition: maybe(pick(SEARCH_OPTIONS.condition)), ownership, attributes,
+      rentalPeriods: some(SEARCH_OPTIONS.rentalPeriod, 0.3), extras: some(SEARCH_OPTIONS.extras, 0.3), nearby: some(SEARCH_OPTIONS.nearby, 0.3),
+      negotiable: r() < 0.4, instalments: r() < 0.2, urgent: r() < 0.2, bargain: r() < 0.2, billsIncluded: r() < 0.3,
+      lat: city.lat + (r() - 0.5) * 0.4, lon: city.lon + (r() - 0.5) * 0.6,
+      city: city.name, citySlug: city.slug, district, locationName: district ? `${city.name}, ${district}` : city.name,
+      isPromoted: r() < 0.15,
+      promotedUntil: r() < 0.5 ? null : new Date(now + (r() < 0.5 ? -1 : 1) * DAY),
+      visibleFrom: r() < 0.8 ? null : new Date(now + (r() < 0.5 ? -1 : 1) * DAY),
+      expiresAt: r() < 0.2 ? null : new Date(now + (r() < 0.1 ? -1 : 20) * DAY),
+      // Some listings share a creation time: the order must then fall back on the id, as in SQL.
+      createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(r() * 300) * 3_600_000 * (i % 7 === 0 ? 0 : 1)),
+      title: `Ogłoszenie ${i}`,
+    }
+  })
+}
+
+function randomQuery(r: () => number): SearchQuery {
+  const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)]!
+  const some = <T>(a: readonly T[]) => { const v = a.filter(() => r() < 0.25); return v.length ? v : [pick(a)] }
+  const q: SearchQuery = {}
+  const on = (p: number) => r() < p
+  if (on(0.1)) q.seek = true
+  else if (on(0.6)) q.type = pick(['sell', 'rent', 'exchange', 'for_free'] as const)
+  if (on(0.5)) q.categories = [pick(CATEGORIES).slug, ...(on(0.3) ? [pick(CATEGORIES).slug] : [])]
+  if (on(0.3)) q.price = { min: on(0.7) ? Math.round(r() * 800_000) : undefined, max: on(0.7) ? Math.round(400_000 + r() * 1_200_000) : undefined }
+  if (on(0.3)) q.area = { min: on(0.7) ? Math.round(r() * 100) : undefined, max: on(0.7) ? Math.round(60 + r() * 150) : undefined }
+  if (on(0.3)) { const c = pick(CITIES.slice(0, 5)); q.location = { lat: c.lat, lon: c.lon }; if (on(0.5)) q.radius = pick([2, 5, 15, 40]) }
+  if (on(0.15)) { const c = pick(CITIES.slice(0, 4)); q.bbox = [c.lon - 0.2, c.lat - 0.1, c.lon + 0.1, c.lat + 0.15] }
+  if (on(0.2)) q.rooms = some([1, 2, 3, 4, 5])
+  if (on(0.15)) q.bathrooms = some([1, 2, 3])
+  if (on(0.1)) q.buildingTypes = some(SEARCH_OPTIONS.buildingTypes)
+  if (on(0.1)) q.market = some(SEARCH_OPTIONS.market)
+  if (on(0.1)) q.condition = some(SEARCH_OPTIONS.condition)
+  if (on(0.1)) q.floor = some(SEARCH_OPTIONS.floor)
+  if (on(0.1)) q.ownership = some(SEARCH_OPTIONS.ownership)
+  if (on(0.1)) q.leaseYears = 1 + Math.floor(r() * 100)
+  if (on(0.1)) q.rentalPeriod = some(SEARCH_OPTIONS.rentalPeriod)
+  if (on(0.15)) q.extras = some(SEARCH_OPTIONS.extras).slice(0, 2)
+  if (on(0.1)) q.nearby = some(SEARCH_OPTIONS.nearby).slice(0, 2)
+  if (on(0.1)) q.negotiable = true
+  if (on(0.05)) q.instalments = true
+  if (on(0.05)) q.urgent = true
+  if (on(0.05)) q.bargain = true
+  if (on(0.1)) q.billsIncluded = true
+  if (on(0.15)) q.phrase = pick(['Kraków', 'we Wrocławiu', 'mieszkanie w Warszawie', 'Mokotów', 'dom na sprzedaż', 'Gdańsku'])
+  if (on(0.7)) q.sort = pick(SORTS)
+  q.per_page = pick([5, 24, 60])
+  if (on(0.3)) q.page = 1 + Math.floor(r() * 3)
+  return q
+}
+
+async function viaSql(q: SearchQuery) {
+  clearSearchCountCache(t.db.db)
+  const { where, branches } = searchPlan(q, {})
+  const [rows, total] = await Promise.all([searchPage(t.db.db, q, where, branches), countSearch(t.db.db, where, filterKey(q))])
+  return { ids: rows.map((x) => `${x.id}${x.is_promoted ? '*' : ''}`), total }
+}
+
+async function viaIndex(ix: SearchIndex, q: SearchQuery) {
+  const perPage = q.per_page ?? 24
+  const hit = await ix.search(q, perPage, ((q.page ?? 1) - 1) * perPage)
+  if (!hit) return null
+  return { ids: hit.slots.map((x, i) => `${hit.store.id[x]}${hit.promoted[i] ? '*' : ''}`), total: hit.total }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  app = t.app
+  const r = rng(20261122)
+  // Several owners, as insertListings makes one user per call.
+  for (let k = 0; k < 4; k++) await insertListings(t.db, randomListings(100, r))
+}, 120_000)
+afterAll(async () => { await t?.close() })
+
+describe('in-memory search index', () => {
+  it('answers 300 random queries exactly as SQL does', async () => {
+    const ix = index()
+    await ix.load()
+    expect(ix.size).toBeGreaterThan(300)
+    const r = rng(7)
+    let answered = 0, nonEmpty = 0
+    for (let i = 0; i < 300; i++) {
+      const q = randomQuery(r)
+      const got = await viaIndex(ix, q)
+      if (!got) continue
+      answered++
+      if (got.total) nonEmpty++
+      expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+    }
+    // Phrases with words the index cannot answer go to SQL; the rest must be answered, many of them with matches.
+    expect(answered).toBeGreaterThan(270)
+    expect(nonEmpty).toBeGreaterThan(100)
+  }, 120_000)
+
+  it('catches up with inserts, updates and deletes made by anyone before the search', async () => {
+    const ix = index()
+    await ix.load()
+    const q: SearchQuery = { type: 'sell', categories: ['garaz'], sort: 'price_asc', per_page: 60 }
+    const before = (await viaIndex(ix, q))!
+    const [id] = await insertListings(t.db, [{ categoryId: CATEGORIES.find((c) => c.slug === 'garaz')!.id, offerType: 'sell', price: 1 }])
+    expect((await viaIndex(ix, q))!.ids[0]).toBe(String(id))
+    expect((await viaIndex(ix, q))!.total).toBe(before.total + 1)
+    await t.db.db.update(listings).set({ price: 10_000_000_000 }).where(eq(listings.id, id!))
+    expect((await viaIndex(ix, q))!.ids[0]).not.toBe(String(id))
+    await t.db.db.update(listings).set({ status: 'ended' }).where(eq(listings.id, id!))
+    expect((await viaIndex(ix, q))!.total).toBe(before.total)
+    await t.db.db.update(listings).set({ status: 'active' }).where(eq(listings.id, id!))
+    expect((await viaIndex(ix, q))!.total).toBe(before.total + 1)
+    await t.db.db.delete(listings).where(eq(listings.id, id!))
+    expect(await viaIndex(ix, q)).toEqual(before)
+  })
+
+  it('a view count update is not a change', async () => {
+    const [{ n: before }] = (await t.db.db.execute(sql`select count(*)::int as n from listing_changes`) as unknown as { rows: { n: number }[] }).rows
+      ?? [{ n: 0 }]
+    await t.db.db.execute(sql`update listings set views = views + 1`)
+    const [{ n: after }] = (await t.db.db.execute(sql`select count(*)::int as n from listing_changes`) as unknown as { rows: { n: number }[] }).rows
+      ?? [{ n: 0 }]
+    expect(after).toBe(before)
+  })
+
+  it('GET /api/search and /api/search/markers are answered by the index once it is loaded', async () => {
+    const res = await app.inject('/api/search?kategoria=mieszkanie&typ=sprzedaz&sortuj=price_asc')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-search-source']).toBe('index')
+    const c = CITIES[0]!
+    const box = [c.lon - 0.3, c.lat - 0.2, c.lon + 0.3, c.lat + 0.2].map((v) => v.toFixed(4)).join(',')
+    const m = await app.inject(`/api/search/markers?bbox=${box}`)
+    expect(m.statusCode, m.body).toBe(200)
+    expect(m.headers['x-search-source']).toBe('index')
+    expect(m.json().data.length).toBeGreaterThan(0)
+    // A free-text word needs the trigram index: SQL answers.
+    expect((await app.inject('/api/search?phrase=balkon')).headers['x-search-source']).toBe('sql')
+  })
+})

@@ -1,0 +1,172 @@
+import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
+import { DEFAULT_RADIUS_KM, type SearchQuery } from '@portal/contracts/search'
+import { interpretPhrase } from '../search-phrase.ts'
+import { circleBox, haversine } from '../search.ts'
+import { FLAG, GRID, cellKey, type SlotList, type Store } from './store.ts'
+import { TopK } from './top-k.ts'
+
+/**
+ * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
+ * both on random queries and compares), evaluated slot by slot over the smallest candidate list, counting every
+ * match exactly and keeping the best `limit` in a bounded heap.
+ */
+
+/** The query keys the engine understands; a query with any other key (a filter added later) goes to SQL. */
+const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
+  'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
+  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox'])
+
+export interface EngineHit { total: number; slots: number[]; promoted: boolean[] }
+
+/** Codes of the wanted values of a text facet; an unknown value has code -1 and matches nothing. */
+const codeSet = (values: string[] | undefined, find: (v: string) => number) => (values?.length ? new Set(values.map(find)) : undefined)
+
+/** Any-of with a top option meaning "or more" (rooms 5 = 5+, bathrooms 3 = 3+), as a lookup table over 0..255. */
+function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | undefined {
+  if (!values?.length) return undefined
+  const ok = new Uint8Array(256)
+  for (const v of values) if (v < top && v >= 0 && v < 256) ok[v] = 1
+  if (values.includes(top)) ok.fill(1, top)
+  return ok
+}
+
+/**
+ * Runs a search. Returns null when the engine cannot answer it the way SQL would (free-text words, which need the
+ * trigram index, or a filter it does not know).
+ */
+export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now()): EngineHit | null {
+  for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
+  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const meaning = phraseText ? interpretPhrase(phraseText) : undefined
+  if (meaning?.words.length) return null
+  const d = store.dicts
+  if ((q.rentalPeriod?.length && d.rental.overflow) || (q.extras?.length && d.extras.overflow) || (q.nearby?.length && d.nearby.overflow)) return null
+
+  const seek = q.seek ? 1 : 0
+  const offerType = q.seek ? undefined : (q.type ?? meaning?.offerType)
+  const offerCode = offerType ? d.offer.find(offerType) : 0
+  const categorySlugs = q.categories?.length ? q.categories : meaning?.categorySlugs ?? []
+  let categoryIds: number[] | undefined
+  if (categorySlugs.length) {
+    categoryIds = [...new Set(categorySlugs.flatMap((s) => { const c = categoryBySlug(s); return c ? categoryWithDescendants(c.id) : [] }))]
+    if (!categoryIds.length) categoryIds = undefined // unknown slugs filter nothing, as in SQL
+  }
+
+  const priceMin = q.price?.min !== undefined ? Math.round(q.price.min * 100) : -Infinity
+  const priceMax = q.price?.max !== undefined ? Math.round(q.price.max * 100) : Infinity
+  const areaMin = q.area?.min ?? -Infinity
+  const areaMax = q.area?.max ?? Infinity
+  const hasArea = q.area?.min !== undefined || q.area?.max !== undefined
+
+  // Location: a circle (and its box), a map box, or both; every box is [minLat, minLon, maxLat, maxLon].
+  let box: [number, number, number, number] | undefined
+  let circle: { lat: number; lon: number; meters: number } | undefined
+  if (q.location) {
+    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+    circle = { lat: q.location.lat, lon: q.location.lon, meters }
+    box = circleBox(q.location.lat, q.location.lon, meters * 1.01)
+  }
+  if (q.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = q.bbox
+    box = box ? [Math.max(box[0], minLat), Math.max(box[1], minLon), Math.min(box[2], maxLat), Math.min(box[3], maxLon)] : [minLat, minLon, maxLat, maxLon]
+    if (box[0] > box[2] || box[1] > box[3]) return { total: 0, slots: [], promoted: [] }
+  }
+
+  const rooms = anyOfWithTop(q.rooms, 5)
+  const bathrooms = anyOfWithTop(q.bathrooms, 3)
+  const building = codeSet(q.buildingTypes, (v) => d.building.find(v))
+  const market = codeSet(q.market, (v) => d.market.find(v))
+  const condition = codeSet(q.condition, (v) => d.condition.find(v))
+  const floor = codeSet(q.floor, (v) => d.floor.find(v))
+  const ownership = codeSet(q.ownership, (v) => d.ownership.find(v))
+  // Leasehold with at least N years (decision 011).
+  const leaseYears = q.leaseYears
+  const leasehold = d.ownership.find('leasehold')
+  let rental = 0, extras = 0, nearby = 0
+  if (q.rentalPeriod?.length) {
+    // Overlap: at least one known period must match; unknown ones simply cannot.
+    rental = q.rentalPeriod.reduce((m, v) => m | (d.rental.find([v]) ?? 0), 0) >>> 0
+    if (!rental) return { total: 0, slots: [], promoted: [] }
+  }
+  if (q.extras?.length) { const m = d.extras.find(q.extras); if (m === null) return { total: 0, slots: [], promoted: [] }; extras = m }
+  if (q.nearby?.length) { const m = d.nearby.find(q.nearby); if (m === null) return { total: 0, slots: [], promoted: [] }; nearby = m }
+  const flags = (q.negotiable ? FLAG.negotiable : 0) | (q.instalments ? FLAG.instalments : 0) | (q.urgent ? FLAG.urgent : 0)
+    | (q.bargain ? FLAG.bargain : 0) | (q.billsIncluded ? FLAG.billsIncluded : 0)
+  const cities = meaning?.citySlugs.length ? new Set(meaning.citySlugs.map((c) => d.city.find(c))) : undefined
+  const districts = meaning?.districts.length
+    ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
+    : undefined
+  const categorySet = categoryIds ? new Set(categoryIds) : undefined
+
+  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities)
+  const top = new TopK(limit + offset, q.sort ?? 'newest')
+  const s = store
+  let total = 0
+  for (const list of lists) {
+    const items = list.items
+    for (let i = 0, n = list.length; i < n; i++) {
+      const x = items[i]!
+      if (!s.alive[x] || s.seek[x] !== seek) continue
+      if (offerType && s.offer[x] !== offerCode) continue
+      if (categorySet && !categorySet.has(s.category[x]!)) continue
+      const vf = s.visibleFrom[x]!, ex = s.expires[x]!
+      if (vf > now || ex <= now) continue // NaN (null) compares false: always visible / never expires
+      const price = s.price[x]!
+      if (price < priceMin || price > priceMax) continue
+      if (hasArea) { const a = s.area[x]!; if (!(a >= areaMin && a <= areaMax)) continue }
+      if (box) {
+        const la = s.lat[x]!, lo = s.lon[x]!
+        if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) continue
+        if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) continue
+      }
+      if (rooms) { const r = s.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) continue }
+      if (bathrooms) { const b = s.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) continue }
+      if (building && !building.has(s.building[x]!)) continue
+      if (market && !market.has(s.market[x]!)) continue
+      if (condition && !condition.has(s.condition[x]!)) continue
+      if (floor && !floor.has(s.floor[x]!)) continue
+      if (ownership && !ownership.has(s.ownership[x]!)) continue
+      if (leaseYears !== undefined && (s.ownership[x] !== leasehold || s.lease[x]! < leaseYears)) continue
+      if (rental && !(s.rental[x]! & rental)) continue
+      if (extras && ((s.extras[x]! & extras) >>> 0) !== extras) continue
+      if (nearby && ((s.nearby[x]! & nearby) >>> 0) !== nearby) continue
+      const f = s.flags[x]!
+      if ((f & flags) !== flags) continue
+      if (cities && !cities.has(s.city[x]!)) continue
+      if (districts && !districts.some((dd) => dd.code === s.district[x] && dd.cities.has(s.city[x]!))) continue
+      total++
+      const pu = s.promotedUntil[x]!
+      top.offer(s, x, (f & FLAG.promoted) !== 0 && !(pu <= now))
+    }
+  }
+  const ranked = top.sorted()
+  return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset) }
+}
+
+/** The smallest set of candidate lists that holds every match: per kind and category, per grid cell or per city. */
+function candidates(store: Store, seek: number, offer: number | undefined, categoryIds: number[] | undefined,
+  box: [number, number, number, number] | undefined, cities: Set<number> | undefined): SlotList[] {
+  const options: SlotList[][] = []
+  const buckets: SlotList[] = []
+  for (const [key, list] of store.buckets) {
+    const cat = key % 100_000
+    const kind = Math.floor(key / 100_000)
+    if (Math.floor(kind / 256) !== seek) continue
+    if (offer !== undefined && kind % 256 !== offer) continue
+    if (categoryIds && !categoryIds.includes(cat)) continue
+    buckets.push(list)
+  }
+  options.push(buckets)
+  if (box) {
+    const la0 = Math.floor(box[0] * GRID), la1 = Math.floor(box[2] * GRID)
+    const lo0 = Math.floor(box[1] * GRID), lo1 = Math.floor(box[3] * GRID)
+    if ((la1 - la0 + 1) * (lo1 - lo0 + 1) <= 4096) {
+      const cells: SlotList[] = []
+      for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) { const l = store.cells.get(cellKey(la, lo)); if (l) cells.push(l) }
+      options.push(cells)
+    }
+  }
+  if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
+  const size = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
+  return options.reduce((best, o) => (size(o) < size(best) ? o : best))
+}

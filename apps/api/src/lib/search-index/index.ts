@@ -1,0 +1,115 @@
+import type { Db } from '@portal/db'
+import type { SearchQuery } from '@portal/contracts/search'
+import { runSearch, type EngineHit } from './engine.ts'
+import { applyListings, loadStore, readChanges } from './sync.ts'
+import type { Store } from './store.ts'
+
+/**
+ * The in-memory search index of one API instance (docs/decisions/012-in-memory-search-index.md). PostgreSQL stays
+ * the only source of truth: the index loads the searchable listings at the first search (in the background; SQL
+ * answers meanwhile), and before each search catches up with the `listing_changes` log, so a search sees every
+ * write committed before it started, whichever instance made it.
+ */
+export interface SearchIndexOptions {
+  /** Off: every search goes to SQL (SEARCH_INDEX=off). */
+  enabled?: boolean
+  log?: { info(msg: string): void; warn(msg: string): void }
+}
+
+/** After this long without catching up, the log may have been pruned past us: reload instead. */
+const STALE_AFTER_MS = 6 * 60 * 60_000
+
+export class SearchIndex {
+  private store?: Store
+  private lastSeq = 0
+  private syncedAt = 0
+  /** Sequence numbers applied in the re-read window (see readChanges). */
+  private applied = new Map<number, number>()
+  private loading?: Promise<void>
+  private running?: Promise<void>
+  private queued?: Promise<void>
+  private failedAt = 0
+
+  constructor(private readonly db: Db, private readonly opts: SearchIndexOptions = {}) {}
+
+  get ready() { return this.store !== undefined }
+  get size() { return this.store?.count ?? 0 }
+
+  /** Starts loading (once); resolves when loaded. */
+  load(): Promise<void> {
+    if (this.opts.enabled === false) return Promise.resolve()
+    this.loading ??= (async () => {
+      const t = performance.now()
+      try {
+        const { store, lastSeq } = await loadStore(this.db)
+        this.lastSeq = lastSeq
+        this.applied.clear()
+        this.syncedAt = Date.now()
+        this.store = store
+        this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
+      } catch (err) {
+        this.failedAt = Date.now()
+        this.opts.log?.warn(`search index: load failed, searching with SQL (${(err as Error).message})`)
+      } finally {
+        this.loading = undefined
+      }
+    })()
+    return this.loading
+  }
+
+  /**
+   * The index, caught up with every change committed before this call; undefined while it is not loaded (a load is
+   * then started, unless one failed in the last minute).
+   */
+  async current(): Promise<Store | undefined> {
+    if (this.opts.enabled === false) return undefined
+    if (!this.store) {
+      if (!this.loading && Date.now() - this.failedAt > 60_000) void this.load()
+      return undefined
+    }
+    if (Date.now() - this.syncedAt > STALE_AFTER_MS || this.store.fragmented) {
+      const old = this.store
+      if (!this.loading) void this.load()
+      return old.fragmented ? old : undefined // a fragmented index is still correct, only slower
+    }
+    try {
+      await this.fresh()
+    } catch (err) {
+      this.opts.log?.warn(`search index: catching up failed, searching with SQL (${(err as Error).message})`)
+      return undefined
+    }
+    return this.store
+  }
+
+  /** Joins a catch-up that starts after this call (concurrent searches share one query of the log). */
+  private fresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.catchUp().finally(() => { this.running = undefined })
+      return this.running
+    }
+    this.queued ??= this.running.catch(() => {}).then(() => { this.queued = undefined; return this.fresh() })
+    return this.queued
+  }
+
+  private async catchUp() {
+    const store = this.store
+    if (!store) return
+    const changes = (await readChanges(this.db, this.lastSeq)).filter((c) => !this.applied.has(c.seq))
+    if (changes.length) {
+      await applyListings(this.db, store, [...new Set(changes.map((c) => c.listingId))])
+      const now = Date.now()
+      for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
+    }
+    // Forget applied numbers once they are older than the re-read window.
+    if (this.applied.size > 1000) for (const [seq, at] of this.applied) if (Date.now() - at > 60_000) this.applied.delete(seq)
+    this.syncedAt = Date.now()
+  }
+
+  /** A search answered from the index, or null when it must go to SQL (not loaded, or a query it cannot answer). */
+  async search(q: SearchQuery, limit: number, offset: number): Promise<(EngineHit & { store: Store }) | null> {
+    const store = await this.current()
+    if (!store) return null
+    const hit = runSearch(store, q, limit, offset)
+    return hit && { ...hit, store }
+  }
+}

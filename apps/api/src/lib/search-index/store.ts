@@ -1,0 +1,223 @@
+/**
+ * The columns of the in-memory search index (docs/decisions/012-in-memory-search-index.md): one slot per active
+ * listing, every facet GET /api/search filters or sorts on in a typed array, so a query is a tight loop over
+ * numbers instead of a walk through PostgreSQL's indexes. Text facets become small integer codes, the array
+ * facets (extras, nearby, rental periods) bit masks, timestamps epoch milliseconds; NaN / -1 / 0 stand for null.
+ *
+ * A slot is never reused: an update kills the old slot and appends a new one, and the store is rebuilt when dead
+ * slots pile up (compact()). Candidate lists (per offer kind and category, per 0.1° grid cell, per city) let a
+ * query visit only the slots that can match.
+ */
+
+/** One listing as read from the database (see sync.ts for the SELECT that produces it). */
+export interface IndexRow {
+  id: number
+  slug: string
+  category_id: number
+  offer_type: string
+  seek: boolean
+  price: number
+  area: number | null
+  price_per_m2: number | null
+  rooms: number | null
+  bathrooms: number | null
+  floor: string | null
+  building_type: string | null
+  market: string | null
+  condition: string | null
+  ownership: string | null
+  rental_periods: string[]
+  extras: string[]
+  nearby: string[]
+  /** FLAG_* bits. */
+  flags: number
+  promoted_until: number | null
+  visible_from: number | null
+  expires_at: number | null
+  created_at: number
+  lat: number
+  lon: number
+  city_slug: string
+  district: string | null
+  /** Attribute 32 (years of a leasehold), when given as a whole number. */
+  lease_years: number | null
+}
+
+export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32 } as const
+export const GRID = 10 // cells per degree, as the SQL path's grid (search-density.ts)
+
+/** Strings ↔ small integer codes; code 0 is null. */
+export class Dict {
+  private codes = new Map<string, number>()
+  private names: string[] = ['']
+  code(value: string | null): number {
+    if (value === null) return 0
+    let c = this.codes.get(value)
+    if (c === undefined) { this.codes.set(value, c = this.codes.size + 1); this.names[c] = value }
+    return c
+  }
+  name(code: number): string { return this.names[code] ?? '' }
+  /** The code of a value, or -1 when no listing ever had it (so nothing can match). */
+  find(value: string): number { return this.codes.get(value) ?? -1 }
+  get size() { return this.codes.size }
+}
+
+/** Up to 32 distinct values per column as bits; `overflow` once a 33rd appears (queries on it then use SQL). */
+export class BitDict {
+  private bits = new Map<string, number>()
+  overflow = false
+  mask(values: string[]): number {
+    let m = 0
+    for (const v of values) {
+      let b = this.bits.get(v)
+      if (b === undefined) {
+        if (this.bits.size >= 32) { this.overflow = true; continue }
+        this.bits.set(v, b = this.bits.size)
+      }
+      m |= 1 << b
+    }
+    return m >>> 0
+  }
+  /** The mask of the wanted values, or null when one of them never occurs. */
+  find(values: string[]): number | null {
+    let m = 0
+    for (const v of values) { const b = this.bits.get(v); if (b === undefined) return null; m |= 1 << b }
+    return m >>> 0
+  }
+}
+
+/** A growable list of slots. */
+export class SlotList {
+  items = new Int32Array(16)
+  length = 0
+  push(slot: number) {
+    if (this.length === this.items.length) { const next = new Int32Array(this.items.length * 2); next.set(this.items); this.items = next }
+    this.items[this.length++] = slot
+  }
+}
+
+const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>(a: T, n: number): T => {
+  const next = new (a.constructor as new (n: number) => T)(n)
+  next.set(a)
+  return next
+}
+
+export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
+export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
+
+export class Store {
+  capacity = 0
+  size = 0
+  dead = 0
+  id = new Float64Array(0)
+  alive = new Uint8Array(0)
+  created = new Float64Array(0)
+  price = new Float64Array(0)
+  ppm2 = new Float64Array(0)
+  area = new Float64Array(0)
+  rooms = new Int16Array(0)
+  bathrooms = new Int16Array(0)
+  category = new Int32Array(0)
+  offer = new Uint8Array(0)
+  seek = new Uint8Array(0)
+  floor = new Uint16Array(0)
+  building = new Uint16Array(0)
+  market = new Uint16Array(0)
+  condition = new Uint16Array(0)
+  ownership = new Uint16Array(0)
+  city = new Uint16Array(0)
+  district = new Uint32Array(0)
+  rental = new Uint32Array(0)
+  extras = new Uint32Array(0)
+  nearby = new Uint32Array(0)
+  flags = new Uint8Array(0)
+  promotedUntil = new Float64Array(0)
+  visibleFrom = new Float64Array(0)
+  expires = new Float64Array(0)
+  lat = new Float64Array(0)
+  lon = new Float64Array(0)
+  lease = new Int16Array(0)
+  slug: string[] = []
+
+  readonly dicts = {
+    offer: new Dict(), floor: new Dict(), building: new Dict(), market: new Dict(), condition: new Dict(),
+    ownership: new Dict(), city: new Dict(), district: new Dict(),
+    rental: new BitDict(), extras: new BitDict(), nearby: new BitDict(),
+  }
+  readonly slotById = new Map<number, number>()
+  readonly buckets = new Map<number, SlotList>()
+  readonly cells = new Map<number, SlotList>()
+  readonly cities = new Map<number, SlotList>()
+
+  private ensure(n: number) {
+    if (n <= this.capacity) return
+    const cap = Math.max(1024, Math.ceil(n * 1.5))
+    for (const k of ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
+      'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
+      'visibleFrom', 'expires', 'lat', 'lon', 'lease'] as const) {
+      (this as Record<string, unknown>)[k] = grow(this[k], cap)
+    }
+    this.capacity = cap
+  }
+
+  /** Adds or replaces a listing. */
+  put(r: IndexRow) {
+    this.remove(r.id)
+    this.ensure(this.size + 1)
+    const s = this.size++
+    const d = this.dicts
+    this.id[s] = r.id
+    this.alive[s] = 1
+    this.created[s] = r.created_at
+    this.price[s] = r.price
+    this.ppm2[s] = r.price_per_m2 ?? NaN
+    this.area[s] = r.area ?? NaN
+    this.rooms[s] = r.rooms ?? -1
+    this.bathrooms[s] = r.bathrooms ?? -1
+    this.category[s] = r.category_id
+    this.offer[s] = d.offer.code(r.offer_type)
+    this.seek[s] = r.seek ? 1 : 0
+    this.floor[s] = d.floor.code(r.floor)
+    this.building[s] = d.building.code(r.building_type)
+    this.market[s] = d.market.code(r.market)
+    this.condition[s] = d.condition.code(r.condition)
+    this.ownership[s] = d.ownership.code(r.ownership)
+    this.city[s] = d.city.code(r.city_slug)
+    this.district[s] = d.district.code(r.district)
+    this.rental[s] = d.rental.mask(r.rental_periods)
+    this.extras[s] = d.extras.mask(r.extras)
+    this.nearby[s] = d.nearby.mask(r.nearby)
+    this.flags[s] = r.flags
+    this.promotedUntil[s] = r.promoted_until ?? NaN
+    this.visibleFrom[s] = r.visible_from ?? NaN
+    this.expires[s] = r.expires_at ?? NaN
+    this.lat[s] = r.lat
+    this.lon[s] = r.lon
+    this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
+    this.slug[s] = r.slug
+    this.slotById.set(r.id, s)
+    this.listFor(this.buckets, bucketKey(this.seek[s]!, this.offer[s]!, r.category_id)).push(s)
+    this.listFor(this.cells, cellKey(Math.floor(r.lat * GRID), Math.floor(r.lon * GRID))).push(s)
+    this.listFor(this.cities, this.city[s]!).push(s)
+  }
+
+  /** Forgets a listing (no longer active, or deleted). */
+  remove(id: number) {
+    const s = this.slotById.get(id)
+    if (s === undefined) return
+    this.slotById.delete(id)
+    this.alive[s] = 0
+    this.slug[s] = ''
+    this.dead++
+  }
+
+  get count() { return this.size - this.dead }
+  /** Worth rebuilding: the lists carry more dead slots than live ones' quarter. */
+  get fragmented() { return this.dead > 10_000 && this.dead > this.count / 4 }
+
+  private listFor(map: Map<number, SlotList>, key: number): SlotList {
+    let l = map.get(key)
+    if (!l) map.set(key, l = new SlotList())
+    return l
+  }
+}
