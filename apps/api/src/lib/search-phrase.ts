@@ -1,11 +1,13 @@
-import { CATEGORIES, CITIES, OFFER_TYPES, type OfferType } from '@portal/contracts/catalogue'
+import { CATEGORIES, CITIES, OFFER_TYPES, cityForms, districtBase, districtForms, placeForms, type OfferType } from '@portal/contracts/catalogue'
 import { foldPolish } from '@portal/contracts/search'
 
 /**
  * What a free-text phrase means: 'mieszkanie w Krakowie' is the category mieszkanie in the city Kraków, not the
- * substring 'mieszkanie w krakowie' (which no listing contains). City names are recognised in the nominative and
- * the locative ('Warszawie', 'we Wrocławiu'), districts of the catalogue cities by name, category and transaction
- * words in their common forms; prepositions are dropped and the remaining words must each occur in search_text.
+ * substring 'mieszkanie w krakowie' (which no listing contains). Cities and the districts of the catalogue cities are
+ * recognised in the nominative, genitive and locative ('z Krakowa', 'we Wrocławiu', 'na Mokotowie', 'na Pradze' for
+ * both Praga districts), the forms derived from the catalogue (contracts catalogue/inflection.ts); category and
+ * transaction words in their common forms; prepositions are dropped and the remaining words must each occur in
+ * search_text.
  */
 export interface PhraseMeaning {
   citySlugs: string[]
@@ -19,7 +21,8 @@ export interface PhraseMeaning {
 
 type Entry =
   | { kind: 'city'; slug: string }
-  | { kind: 'district'; name: string; citySlugs: string[]; generic: boolean }
+  /** `word`: what the phrase must contain instead when no named city has the district (its folded nominative). */
+  | { kind: 'district'; districts: { name: string; citySlugs: string[] }[]; generic: boolean; word: string }
   | { kind: 'category'; slug: string }
   | { kind: 'offer'; value: OfferType }
 
@@ -45,20 +48,42 @@ const OFFER_WORDS: Record<string, OfferType> = {
   oddam: 'for_free', oddania: 'for_free',
 }
 
+/** A dictionary key as phrases are tokenised: folded, punctuation ('Os.') as spaces. */
+const keyOf = (form: string) => foldPolish(form).replace(/[^a-z0-9\- ]+/g, ' ').replace(/\s+/g, ' ').trim()
+
 function buildDictionary(): Map<string, Entry> {
   const dict = new Map<string, Entry>()
-  const districtCities = new Map<string, { name: string; citySlugs: string[] }>()
+  const put = (form: string, e: Entry) => {
+    const key = keyOf(form)
+    if (!key) return
+    dict.set(key, e)
+    if (key.includes('-')) dict.set(key.replace(/-/g, ' '), e)
+  }
+  // Districts by name (a name may belong to several cities), and 'Praga' for Praga-Północ and Praga-Południe.
+  const districtCities = new Map<string, { name: string; citySlugs: string[]; forms: string[] }>()
+  const bases = new Map<string, { districts: Map<string, { name: string; citySlugs: string[] }>; forms: string[] }>()
   for (const city of CITIES) {
     for (const d of city.districts) {
-      const key = foldPolish(d.name)
-      const e = districtCities.get(key) ?? { name: d.name, citySlugs: [] }
+      const key = keyOf(d.name)
+      const { genitive, locative } = districtForms(d)
+      const e = districtCities.get(key) ?? { name: d.name, citySlugs: [], forms: [d.name, genitive, locative] }
       e.citySlugs.push(city.slug)
       districtCities.set(key, e)
+      const base = districtBase(d.name)
+      if (base) {
+        const b = bases.get(keyOf(base)) ?? { districts: new Map(), forms: [base, ...Object.values(placeForms(base))] }
+        b.districts.set(key, e)
+        bases.set(keyOf(base), b)
+      }
     }
   }
-  for (const [key, e] of districtCities) {
-    dict.set(key, { kind: 'district', ...e, generic: GENERIC_DISTRICTS.has(key) })
-    if (key.includes('-')) dict.set(key.replace(/-/g, ' '), { kind: 'district', ...e, generic: GENERIC_DISTRICTS.has(key) })
+  for (const b of bases.values()) {
+    const districts = [...b.districts.values()].map(({ name, citySlugs }) => ({ name, citySlugs }))
+    const e: Entry = { kind: 'district', districts, generic: false, word: foldPolish(b.forms[0]!) }
+    for (const form of b.forms) put(form, e)
+  }
+  for (const [key, { name, citySlugs, forms }] of districtCities) {
+    for (const form of forms) put(form, { kind: 'district', districts: [{ name, citySlugs }], generic: GENERIC_DISTRICTS.has(key), word: foldPolish(name) })
   }
   for (const [slug, words] of Object.entries(CATEGORY_WORDS)) for (const w of words) dict.set(w, { kind: 'category', slug })
   for (const c of CATEGORIES) if (c.parentId === null) dict.set(foldPolish(c.plural), { kind: 'category', slug: c.slug })
@@ -66,11 +91,8 @@ function buildDictionary(): Map<string, Entry> {
   for (const t of OFFER_TYPES) dict.set(foldPolish(t.phrase), { kind: 'offer', value: t.value })
   // Cities last: a city name wins over a district of the same name.
   for (const city of CITIES) {
-    for (const form of [city.name, city.locative, city.slug]) {
-      const key = foldPolish(form)
-      dict.set(key, { kind: 'city', slug: city.slug })
-      if (key.includes('-')) dict.set(key.replace(/-/g, ' '), { kind: 'city', slug: city.slug })
-    }
+    const { genitive, locative } = cityForms(city)
+    for (const form of [city.name, locative, genitive, city.slug]) put(form, { kind: 'city', slug: city.slug })
   }
   return dict
 }
@@ -108,11 +130,16 @@ export function interpretPhrase(text: string): PhraseMeaning {
     const w = stem(t)
     if (!out.words.includes(w)) out.words.push(w)
   }
-  for (const d of districts) {
-    const inCities = out.citySlugs.length ? d.citySlugs.filter((c) => out.citySlugs.includes(c)) : d.citySlugs
-    // A generic name without a city, or a district of another city than the one named, stays a word.
-    if (!inCities.length || (d.generic && !out.citySlugs.length)) out.words.push(foldPolish(d.name))
-    else out.districts.push({ name: d.name, citySlugs: inCities })
+  for (const e of districts) {
+    const found: PhraseMeaning['districts'] = []
+    for (const d of e.districts) {
+      const inCities = out.citySlugs.length ? d.citySlugs.filter((c) => out.citySlugs.includes(c)) : d.citySlugs
+      if (inCities.length) found.push({ name: d.name, citySlugs: inCities })
+    }
+    // A generic name without a city, or a district of another city than the one named, stays a word (its nominative).
+    if (!found.length || (e.generic && !out.citySlugs.length)) {
+      if (!out.words.includes(e.word)) out.words.push(e.word)
+    } else for (const d of found) if (!out.districts.some((x) => x.name === d.name)) out.districts.push(d)
   }
   return out
 }

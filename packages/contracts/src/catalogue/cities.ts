@@ -3,6 +3,8 @@
  * their districts (with coordinates of the district centre) and a price level relative to Warsaw for demo data.
  */
 export interface District { name: string; lat: number; lon: number }
+/** 'z Krakowa', 'w Krakowie'; derived by rule in inflection.ts. */
+export interface PlaceForms { genitive: string; locative: string }
 export interface City {
   name: string
   slug: string
@@ -117,6 +119,33 @@ export const CITIES: City[] = [
     d('Stare Miasto', 54.1561, 19.3985), d('Zawada', 54.1762, 19.4249),
   ] },
 ]
+
+/**
+ * Place names (or single words of them) whose genitive/locative the rules of inflection.ts get wrong: feminine and
+ * soft-stem nouns that look hard ('Łódź', 'Radom'), fleeting vowels ('Wawer'), plurals and adjectives used alone.
+ * Every other form of the cities and districts above is derived (docs/catalogue.md lists them all).
+ */
+export const IRREGULAR_PLACE_FORMS: Record<string, Partial<PlaceForms>> = {
+  'Łódź': { genitive: 'Łodzi', locative: 'Łodzi' },
+  'Wrocław': { genitive: 'Wrocławia', locative: 'Wrocławiu' },
+  'Bydgoszcz': { genitive: 'Bydgoszczy', locative: 'Bydgoszczy' },
+  'Białystok': { genitive: 'Białegostoku', locative: 'Białymstoku' },
+  'Radom': { genitive: 'Radomia', locative: 'Radomiu' },
+  'Bytom': { genitive: 'Bytomia', locative: 'Bytomiu' },
+  'Tychy': { genitive: 'Tychów' },
+  'Wawer': { genitive: 'Wawra', locative: 'Wawrze' },
+  'Prokocim': { genitive: 'Prokocimia', locative: 'Prokocimiu' },
+  'Pogoń': { genitive: 'Pogoni', locative: 'Pogoni' },
+  'Miasto': { locative: 'Mieście' },
+  'Górna': { genitive: 'Górnej', locative: 'Górnej' },
+  'Fabryczna': { genitive: 'Fabrycznej', locative: 'Fabrycznej' },
+  'Rataje': { genitive: 'Ratajów', locative: 'Ratajach' },
+  'Bartodzieje': { genitive: 'Bartodziejów', locative: 'Bartodziejach' },
+  'Gumieńce': { genitive: 'Gumieniec' },
+  'Złote Łany': { genitive: 'Złotych Łanów', locative: 'Złotych Łanach' },
+  'Os. Piastowskie': { genitive: 'Osiedla Piastowskiego', locative: 'Osiedlu Piastowskim' },
+  'Nowa Wieś Królewska': { genitive: 'Nowej Wsi Królewskiej', locative: 'Nowej Wsi Królewskiej' },
+}
 
 /** 'we' before some consonant clusters, 'w' otherwise. */
 export function locativePhrase(city: City): string {

@@ -1,6 +1,7 @@
 import { ATTRIBUTES } from './attributes.ts'
 import { CATEGORIES, PRICE_OPTIONS, AREA_OPTIONS } from './index.ts'
-import { CITIES } from './cities.ts'
+import { CITIES, locativePhrase } from './cities.ts'
+import { cityForms, districtForms } from './inflection.ts'
 import { OFFER_TYPES } from './offer-types.ts'
 
 const OFFER_LABEL = Object.fromEntries(OFFER_TYPES.map((t) => [t.value, t.slug]))
@@ -48,9 +49,21 @@ export function renderCatalogueDoc(): string {
     '',
     '## Popular cities',
     '',
-    '| city | locative | voivodeship | districts |',
-    '|---|---|---|---|',
-    ...CITIES.map((c) => `| ${c.name} | w ${c.locative} | ${c.voivodeship} | ${c.districts.map((d) => d.name).join(', ')} |`),
+    'The search understands each city and district in the nominative, genitive and locative (\'z Krakowa\', \'na Mokotowie\').',
+    'Genitives and district forms are derived by `inflection.ts`; irregular ones come from `IRREGULAR_PLACE_FORMS` in `cities.ts`.',
+    '',
+    '| city | genitive | locative | voivodeship | districts |',
+    '|---|---|---|---|---|',
+    ...CITIES.map((c) => `| ${c.name} | ${cityForms(c).genitive} | ${locativePhrase(c)} | ${c.voivodeship} | ${c.districts.map((d) => d.name).join(', ')} |`),
+    '',
+    '### District forms',
+    '',
+    '| district | genitive | locative |',
+    '|---|---|---|',
+    ...[...new Map(CITIES.flatMap((c) => c.districts).map((d) => [d.name, d])).values()].map((d) => {
+      const f = districtForms(d)
+      return `| ${d.name} | ${f.genitive} | ${f.locative} |`
+    }),
     '',
   ]
   return out.join('\n')

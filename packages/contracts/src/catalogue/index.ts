@@ -6,6 +6,7 @@ export * from './categories.ts'
 export * from './attributes.ts'
 export * from './offer-types.ts'
 export * from './cities.ts'
+export * from './inflection.ts'
 
 /** A category with everything inherited from its parent resolved. */
 export interface Category {
