@@ -6,6 +6,7 @@ import { SEARCH_OPTIONS, SORTS, type SearchQuery } from '@portal/contracts/searc
 import { createTestApp, insertListings, type TestApp } from '../../test/helpers.ts'
 import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../search.ts'
 import { SearchIndex } from './index.ts'
+import { pruneListingChanges } from './sync.ts'
 
 /**
  * The index must answer exactly as SQL does: the same listings in the same order and the same total, for random
@@ -162,6 +163,13 @@ describe('in-memory search index', () => {
     const [{ n: after }] = (await t.db.db.execute(sql`select count(*)::int as n from listing_changes`) as unknown as { rows: { n: number }[] }).rows
       ?? [{ n: 0 }]
     expect(after).toBe(before)
+  })
+
+  it('the change log keeps a day', async () => {
+    await t.db.db.execute(sql`insert into listing_changes (listing_id, at) values (1, now() - interval '25 hours'), (2, now() - interval '23 hours')`)
+    expect(await pruneListingChanges(t.db.db)).toBe(1)
+    const left = (await t.db.db.execute(sql`select count(*)::int as n from listing_changes where listing_id = 2 and at < now() - interval '22 hours'`) as unknown as { rows: { n: number }[] }).rows
+    expect(left[0]!.n).toBe(1)
   })
 
   it('GET /api/search and /api/search/markers are answered by the index once it is loaded', async () => {

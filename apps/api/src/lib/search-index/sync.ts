@@ -81,3 +81,9 @@ export async function applyListings(db: Db, store: Store, ids: number[]) {
     for (const id of chunk) if (!found.has(id)) store.remove(id)
   }
 }
+
+/** The change log is only read a few seconds behind; a day is kept (an index idle longer reloads, see index.ts). */
+export async function pruneListingChanges(db: Db): Promise<number> {
+  const rows = rowsOf(await db.execute(sql`delete from listing_changes where at < now() - interval '1 day' returning seq`))
+  return rows.length
+}
