@@ -87,7 +87,8 @@ async function startServer(port: number): Promise<ChildProcess> {
     if (child.exitCode !== null) fail(`server exited with code ${child.exitCode}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (res.ok) return child
+      // Measure the steady state: wait until the in-memory search index has loaded (decision 012).
+      if (res.ok && (await res.json() as { search_index?: { state: string } }).search_index?.state !== 'loading') return child
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 300))
   }

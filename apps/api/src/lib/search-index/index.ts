@@ -34,6 +34,9 @@ export class SearchIndex {
 
   get ready() { return this.store !== undefined }
   get size() { return this.store?.count ?? 0 }
+  health(): { state: 'ready' | 'loading' | 'off'; listings: number } {
+    return { state: this.opts.enabled === false ? 'off' : this.store ? 'ready' : 'loading', listings: this.size }
+  }
 
   /** Starts loading (once); resolves when loaded. */
   load(): Promise<void> {

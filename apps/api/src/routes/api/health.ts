@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
-const healthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'error']) })
+const healthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.enum(['ok', 'error']),
+  /** The in-memory search index: 'loading' while searches still go to SQL (decision 012). */
+  search_index: z.object({ state: z.enum(['ready', 'loading', 'off']), listings: z.number().int() }),
+})
 
 /** Liveness + database check for load balancers and the start script. */
 const health: FastifyPluginAsyncZod = async (app) => {
@@ -16,10 +21,10 @@ const health: FastifyPluginAsyncZod = async (app) => {
     try {
       await app.db.exec('select 1')
       reply.header('cache-control', 'no-store')
-      return { status: 'ok' as const, db: 'ok' as const }
+      return { status: 'ok' as const, db: 'ok' as const, search_index: app.searchIndex.health() }
     } catch (err) {
       request.log.error({ err }, 'health: database check failed')
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', db: 'error' })
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', db: 'error', search_index: app.searchIndex.health() })
     }
   })
 }
