@@ -29,6 +29,7 @@ import { Toaster } from './components/toaster'
 import { AuthDialog } from './components/auth/auth-dialog'
 import { serverJson } from './lib/api.server'
 import { AuthProvider } from './lib/auth'
+import { FavoritesProvider } from './lib/favorites'
 import { authChangePending } from './lib/auth-revalidate'
 import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
@@ -54,9 +55,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   // The server is the source of truth for who is signed in (GET /api/user, 401 → null).
   const [footers, user] = await Promise.all([serverJson<FooterItem[]>(context, '/api/footers'), getUser(context)])
+  // The signed-in user's favourite ids, once per page load, so every heart renders filled on the server already.
+  const favoriteIds = user ? ((await serverJson<{ ids: number[] }>(context, '/api/favorites/ids'))?.ids ?? null) : null
   return data(
     // The year comes from the server so the server render and hydration agree on it.
-    { footers: Array.isArray(footers) ? footers : [], year: new Date().getFullYear(), user },
+    { footers: Array.isArray(footers) ? footers : [], year: new Date().getFullYear(), user, favoriteIds },
     // A page with somebody's name in its header must never sit in a shared cache.
     user ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
   )
@@ -106,6 +109,7 @@ function Shell({ children }: { children: ReactNode }) {
     <ToastProvider>
       <RouterProvider navigate={navigate} useHref={useHref}>
         <AuthProvider user={data?.user ?? null}>
+        <FavoritesProvider serverIds={data?.favoriteIds ?? null}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
@@ -124,6 +128,7 @@ function Shell({ children }: { children: ReactNode }) {
         <AuthDialog />
         <Toaster />
         <ApiBridge />
+        </FavoritesProvider>
         </AuthProvider>
       </RouterProvider>
     </ToastProvider>

@@ -20,6 +20,9 @@ export default [
     route('account/MyOffers', 'routes/my-offers.tsx', { id: 'routes/my-offers-alias' }),
     route('moje-ogloszenia/edytuj-ogloszenie/:slug', 'routes/edit-offer.tsx'),
     route('account/EditOffer', 'routes/edit-offer.tsx', { id: 'routes/edit-offer-alias' }),
+    // Favourites (issue 5): the heart's list.
+    route('ulubione', 'routes/favorites.tsx'),
+    route('account/Favorites', 'routes/favorites.tsx', { id: 'routes/favorites-alias' }),
   ]),
   // Search (issue 4): results, category landing pages (property and transaction optional, parsed in the loader),
   // services.

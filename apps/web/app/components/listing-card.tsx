@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, roomsLabel } from '~/lib/listing-text'
-import { useToast } from '~/lib/toast'
+import { FAVORITE_MESSAGES } from '@portal/contracts/favorites'
+import { useFavorites } from '~/lib/favorites'
 import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
 
 /** Card widths in the home grids (1 / 2 / 3 / 4 columns inside a 1200 px page), for the browser to pick a photo. */
@@ -63,7 +64,8 @@ function Photo({ listing, priority }: { listing: ListingSummary; priority: boole
  * link (the title's link is stretched over it); the heart sits above the link as its own button.
  */
 export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
-  const toast = useToast()
+  const favorites = useFavorites()
+  const favourite = favorites.has(listing.id)
   const perM2 = listingPricePerM2(listing)
   const area = areaLabel(listing.area)
   const rooms = roomsLabel(listing.rooms)
@@ -110,13 +112,19 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
           {placeLabel(listing)}
         </p>
       </div>
+      {/* A toggle: the name stays, aria-pressed says whether it is a favourite (guests get the login dialog). */}
       <button
         type="button"
-        aria-label="Dodaj do ulubionych"
-        onClick={() => toast.info('Zaloguj się, aby zapisywać ogłoszenia w ulubionych.')}
-        className="absolute right-3 top-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-sm backdrop-blur transition-colors hover:bg-white hover:text-accent-600"
+        aria-label={FAVORITE_MESSAGES.add}
+        aria-pressed={favourite}
+        aria-busy={favorites.pending(listing.id) || undefined}
+        title={favourite ? FAVORITE_MESSAGES.remove : FAVORITE_MESSAGES.add}
+        onClick={() => { if (!favorites.pending(listing.id)) void favorites.toggle(listing.id) }}
+        className={`absolute right-3 top-3 z-10 inline-flex size-10 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-sm backdrop-blur transition-colors hover:bg-white ${
+          favourite ? 'text-accent-600' : 'text-slate-700 hover:text-accent-600'
+        }`}
       >
-        <HeartIcon size={20} />
+        <HeartIcon size={20} fill={favourite ? 'currentColor' : 'none'} />
       </button>
     </article>
   )

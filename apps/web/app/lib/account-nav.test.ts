@@ -8,7 +8,7 @@ const all = ACCOUNT_LINKS.map((l) => ({ ...l, available: true }))
 
 describe('account links', () => {
   it('lists only pages that exist now', () => {
-    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta'])
+    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Ulubione'])
   })
   it('keeps the menu order and the tab order of spec §2, agents only for companies', () => {
     expect(menuLinks(agency, all).map((l) => l.menuLabel)).toEqual([

@@ -22,7 +22,7 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { id: 'offers', menuLabel: 'Moje ogłoszenia', tabLabel: 'Moje ogłoszenia', to: '/moje-ogloszenia', aliases: ['/account/MyOffers', '/account/EditOffer'], available: true },
   { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
   { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: false },
-  { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: false },
+  { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: true },
   { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: false, visible: canSeeAgents },
   { id: 'payments', menuLabel: 'Historia płatności', tabLabel: 'Historia płatności', to: '/faktury', aliases: ['/account/Payments'], available: false },
 ]

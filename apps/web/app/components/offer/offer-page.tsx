@@ -98,7 +98,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null }: { offer: PublicO
                     <span className="text-3xl font-extrabold tracking-tight text-slate-900" data-testid="offer-price">{listingPrice(o)}</span>
                     {perM2 && <span className="text-base text-slate-600">{perM2}</span>}
                   </p>
-                  <PageActions title={o.title} />
+                  <PageActions title={o.title} offerId={o.id} isFavorite={o.is_favorite} />
                 </div>
               </header>
 

@@ -1,0 +1,122 @@
+// The logged-in user's favourite listings for the whole page: one id set from the root loader
+// (GET /api/favorites/ids, once per page load), read by every heart, changed optimistically by toggle().
+import { FAVORITE_MESSAGES } from '@portal/contracts/favorites'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { api } from './api'
+import type { ApiError } from './api-client'
+import { useAuth } from './auth'
+import { useToast } from './toast'
+
+export const FAVORITE_LOGIN_PROMPT = 'Zaloguj się, aby zapisywać ogłoszenia w ulubionych.'
+const GONE_MESSAGE = 'To ogłoszenie nie jest już dostępne.'
+
+export interface FavoritesValue {
+  /** Whether the listing is a favourite now (optimistic while a change is on its way). */
+  has(id: number): boolean
+  /** A change of this listing is on its way. */
+  pending(id: number): boolean
+  /** Guests get the login dialog; users flip the heart at once and keep it unless the API says no. Resolves to the new state. */
+  toggle(id: number): Promise<boolean>
+  /** The page knows better for one listing (the listing read's is_favorite): adopt it. */
+  remember(id: number, favourite: boolean): void
+  /** Ids known to be favourites. */
+  ids: ReadonlySet<number>
+  /** The set came from the server (root loader or the browser's own call); false for guests and until then. */
+  ready: boolean
+}
+
+/** Set with `id` added or removed (a new Set, so React sees the change). */
+export function withFavorite(ids: ReadonlySet<number>, id: number, on: boolean): Set<number> {
+  const next = new Set(ids)
+  if (on) next.add(id)
+  else next.delete(id)
+  return next
+}
+
+const FavoritesContext = createContext<FavoritesValue | null>(null)
+
+export function FavoritesProvider({ serverIds, children }: { serverIds: number[] | null; children: ReactNode }) {
+  const auth = useAuth()
+  const toast = useToast()
+  const [ids, setIds] = useState<ReadonlySet<number>>(() => new Set(serverIds ?? []))
+  const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set())
+  const [ready, setReady] = useState(serverIds !== null)
+  const current = useRef(ids)
+  current.current = ids
+  const userId = auth.user?.id ?? null
+
+  // Each root load (page load, login, logout, a form submission) brings the server's set: it wins.
+  useEffect(() => {
+    if (!serverIds) return
+    setIds(new Set(serverIds))
+    setReady(true)
+  }, [serverIds])
+
+  // Logged out: no hearts. Logged in without the server's set (its call failed): ask once from the browser.
+  useEffect(() => {
+    if (userId === null) {
+      setIds(new Set())
+      setReady(false)
+      return
+    }
+    if (serverIds) return
+    let live = true
+    api.get<{ ids: number[] }>('/api/favorites/ids', { silent: true })
+      .then((r) => {
+        if (!live) return
+        setIds(new Set(r.ids))
+        setReady(true)
+      })
+      .catch(() => undefined)
+    return () => { live = false }
+  }, [userId, serverIds])
+
+  const loginFirst = useCallback(() => {
+    toast.info(FAVORITE_LOGIN_PROMPT)
+    auth.open('login', { next: window.location.pathname + window.location.search })
+  }, [auth, toast])
+
+  const toggle = useCallback(async (id: number): Promise<boolean> => {
+    if (!auth.user) {
+      loginFirst()
+      return false
+    }
+    const was = current.current.has(id)
+    setIds((s) => withFavorite(s, id, !was))
+    setBusy((s) => withFavorite(s, id, true))
+    try {
+      if (was) await api.delete(`/api/favorites/${id}`, { silent: true })
+      else await api.post('/api/favorites', { offer_id: id }, { silent: true })
+      toast.success(was ? FAVORITE_MESSAGES.removed : FAVORITE_MESSAGES.added)
+      return !was
+    } catch (err) {
+      setIds((s) => withFavorite(s, id, was))
+      const status = (err as ApiError).status
+      if (status === 401) loginFirst()
+      else toast.error(status === 404 ? GONE_MESSAGE : FAVORITE_MESSAGES.failed)
+      return was
+    } finally {
+      setBusy((s) => withFavorite(s, id, false))
+    }
+  }, [auth.user, loginFirst, toast])
+
+  const remember = useCallback((id: number, favourite: boolean) => {
+    if (current.current.has(id) !== favourite) setIds((s) => withFavorite(s, id, favourite))
+  }, [])
+
+  const value = useMemo<FavoritesValue>(() => ({
+    ids,
+    ready,
+    has: (id) => ids.has(id),
+    pending: (id) => busy.has(id),
+    toggle,
+    remember,
+  }), [ids, ready, busy, toggle, remember])
+  return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>
+}
+
+export function useFavorites(): FavoritesValue {
+  const ctx = useContext(FavoritesContext)
+  if (!ctx) throw new Error('useFavorites needs <FavoritesProvider>')
+  return ctx
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react'
+import { data, Link, redirect, useRevalidator } from 'react-router'
+import { FAVORITE_MESSAGES, type FavoritesPage } from '@portal/contracts/favorites'
+import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
+import { HeartIcon, SearchIcon } from '~/components/icons'
+import { ListingCard } from '~/components/listing-card'
+import { Pagination } from '~/components/search/pagination'
+import { serverApi } from '~/lib/api.server'
+import { requireUser } from '~/lib/auth.server'
+import { useFavorites } from '~/lib/favorites'
+import { pageTitle } from '~/lib/site'
+import type { Route } from './+types/favorites'
+
+const PER_PAGE = 12
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request)
+  const url = new URL(request.url)
+  const page = Math.min(100_000, Math.max(1, Number(url.searchParams.get('page')) || 1))
+  const res = await serverApi(context, `/api/favorites?page=${page}&per_page=${PER_PAGE}`, { headers: { Accept: 'application/json' } })
+  const result = res.ok ? ((await res.json()) as FavoritesPage) : null
+  // Past the last page (the last favourites of a page were removed): go to the last one that exists.
+  if (result && page > result.last_page) {
+    url.searchParams.set('page', String(result.last_page))
+    if (result.last_page === 1) url.searchParams.delete('page')
+    throw redirect(`${url.pathname}${url.search}`)
+  }
+  return data({ result }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Ulubione') }, { name: 'robots', content: 'noindex' }]
+
+/** /ulubione and /account/Favorites: the user's favourite listings as cards; un-hearting one removes it. */
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { result } = loaderData
+  const favorites = useFavorites()
+  const revalidator = useRevalidator()
+  // A card whose heart was turned off leaves at once (it comes back if the API refuses).
+  const shown = result ? result.data.filter((l) => !favorites.ready || favorites.has(l.id) || favorites.pending(l.id)) : []
+  const removed = result ? result.data.filter((l) => favorites.ready && !favorites.has(l.id) && !favorites.pending(l.id)).map((l) => l.id) : []
+  const total = result ? Math.max(0, result.total - removed.length) : 0
+
+  // Once the removal went through, reload the page so later favourites move up (and the count is the server's).
+  const reloadedFor = useRef('')
+  const removedKey = removed.join(',')
+  useEffect(() => {
+    if (!removedKey || reloadedFor.current === removedKey || revalidator.state !== 'idle') return
+    reloadedFor.current = removedKey
+    void revalidator.revalidate()
+  }, [removedKey, revalidator])
+
+  return (
+    <div className="container-page pt-8">
+      <div className="mx-auto max-w-[1200px]">
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ulubione</h1>
+          {result && total > 0 && <p className="text-slate-600" aria-live="polite">{countLabel(total, LISTING_FORMS)}</p>}
+        </div>
+        {!result ? (
+          <p role="alert" className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-red-800">Nie udało się wczytać ulubionych. Odśwież stronę za chwilę.</p>
+        ) : shown.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <HeartIcon size={36} className="mx-auto text-accent-600" />
+            <h2 className="mt-3 text-xl font-bold text-slate-900">{FAVORITE_MESSAGES.empty}</h2>
+            <p className="mx-auto mt-2 max-w-lg text-slate-600">Kliknij serce przy ogłoszeniu, aby zapisać je tutaj i wrócić do niego później.</p>
+            <Link
+              to="/szukaj"
+              className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
+            >
+              <SearchIcon size={18} /> Przeglądaj ogłoszenia
+            </Link>
+          </div>
+        ) : (
+          <ul aria-label="Ulubione ogłoszenia" className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {shown.map((l, i) => (
+              <li key={l.id} className="flex">
+                <ListingCard listing={l} priority={i < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {result && shown.length > 0 && (
+          <Pagination page={result.page} last={result.last_page} hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')} />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { expect, hydrated, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+const EMAIL = 'jan.kowalski@example.pl'
+const PASSWORD = 'Demo1234'
+
+/** Promoted demo listings: no other spec ends or edits them, so they stay public while this one runs. */
+const promotedCards = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Wyróżnione ogłoszenia' }) }).locator('article[data-listing-card]')
+
+async function logIn(page: Page) {
+  await page.getByRole('button', { name: 'Moje konto' }).click()
+  await page.getByRole('menuitem', { name: 'Zaloguj się' }).click()
+  const login = page.getByRole('dialog', { name: 'Zaloguj się' })
+  await login.getByLabel('Email').fill(EMAIL)
+  await login.getByLabel('Hasło').fill(PASSWORD)
+  await login.getByRole('button', { name: 'Zaloguj' }).click()
+  await expect(login).toBeHidden()
+}
+
+test('heart a listing on its page and on a card, see both in /ulubione, remove them, empty state', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/')
+  await hydrated(page)
+  await logIn(page)
+  const toasts = page.getByRole('region', { name: 'Powiadomienia systemowe' })
+
+  const first = promotedCards(page).nth(0)
+  const second = promotedCards(page).nth(1)
+  const slug = (await first.getAttribute('data-listing-card'))!
+  const slug2 = (await second.getAttribute('data-listing-card'))!
+
+  // The listing page: the heart is a toggle button (its card hearts below are other listings').
+  await page.goto(`/ogloszenia/${slug}`)
+  await hydrated(page)
+  const heart = page.getByRole('button', { name: 'Dodaj do ulubionych' }).filter({ hasText: /Zapis/ })
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await heart.click()
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  await expect(toasts.locator('li[data-toast-type=success]', { hasText: 'Dodano do ulubionych' })).toBeVisible()
+  await expect(heart).toContainText('Zapisane')
+  // The server remembers it: a fresh load renders the heart pressed.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Dodaj do ulubionych' }).filter({ hasText: /Zapis/ })).toHaveAttribute('aria-pressed', 'true')
+
+  // A card heart on the home page (ids are loaded once for the page: the first card is already filled).
+  await page.goto('/')
+  await hydrated(page)
+  await expect(first.getByRole('button', { name: 'Dodaj do ulubionych' })).toHaveAttribute('aria-pressed', 'true')
+  const cardHeart = second.getByRole('button', { name: 'Dodaj do ulubionych' })
+  await expect(cardHeart).toHaveAttribute('aria-pressed', 'false')
+  await cardHeart.click()
+  await expect(cardHeart).toHaveAttribute('aria-pressed', 'true')
+
+  // The favourites page from the user menu, inside the account layout with its tab marked.
+  await page.getByRole('button', { name: /^Moje konto:/ }).click()
+  await page.getByRole('menuitem', { name: 'Ulubione' }).click()
+  await expect(page).toHaveURL(/\/ulubione$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Ulubione' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Konto' }).getByRole('link', { name: 'Ulubione' })).toHaveAttribute('aria-current', 'page')
+  const list = page.getByRole('list', { name: 'Ulubione ogłoszenia' })
+  await expect(list.locator('article[data-listing-card]')).toHaveCount(2)
+  // Newest favourite first.
+  await expect(list.locator('article[data-listing-card]').first()).toHaveAttribute('data-listing-card', slug2)
+  await expect(page.getByText('2 ogłoszenia')).toBeVisible()
+
+  // The English alias shows the same page.
+  await page.goto('/account/Favorites')
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Ulubione' })).toBeVisible()
+  await expect(list.locator(`article[data-listing-card="${slug}"]`)).toBeVisible()
+
+  // Removing: the heart on the card takes it off the list.
+  await list.locator(`article[data-listing-card="${slug2}"]`).getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+  await expect(toasts.locator('li[data-toast-type=success]', { hasText: 'Usunięto z ulubionych' })).toBeVisible()
+  await expect(list.locator(`article[data-listing-card="${slug2}"]`)).toHaveCount(0)
+  await list.locator(`article[data-listing-card="${slug}"]`).getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+  await expect(page.getByRole('heading', { name: 'Nie masz jeszcze ulubionych ogłoszeń.' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Przeglądaj ogłoszenia' })).toHaveAttribute('href', '/szukaj')
+
+  // And the listing page agrees after a reload.
+  await page.goto(`/ogloszenia/${slug}`)
+  await expect(page.getByRole('button', { name: 'Dodaj do ulubionych' }).filter({ hasText: /Zapis/ })).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('a guest clicking a heart gets the login dialog; /ulubione asks to log in', async ({ page }) => {
+  await page.goto('/')
+  await hydrated(page)
+  await promotedCards(page).first().getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+  await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Powiadomienia systemowe' })).toContainText('Zaloguj się, aby zapisywać ogłoszenia w ulubionych.')
+  await page.keyboard.press('Escape')
+
+  await page.goto('/ulubione')
+  await expect(page).toHaveURL(/\/\?next=%2Fulubione$/)
+  await hydrated(page)
+  await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
+})
