@@ -144,6 +144,28 @@ test('header suggestions from 2 characters and the Wyszukiwanie modal', async ({
   await expect(page).toHaveURL(/\/szukaj\?ad-type=seek-property$/)
 })
 
+test('header suggestions include subcategories; the lease-years choice reaches the results', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  await hydrated(page)
+  const box = page.getByPlaceholder('wyszukaj słowo lub miejscowość')
+  await box.fill('bliźniaki kra')
+  await expect(page.getByText('Sugerowane wyszukiwania:')).toBeVisible()
+  await page.getByRole('option', { name: 'Bliźniaki na sprzedaż Kraków' }).click()
+  await expect(page).toHaveURL(/\/nieruchomosci\/blizniak\/sprzedaz\/krakow$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bliźniaki na sprzedaż Kraków')
+
+  await page.getByRole('button', { name: 'Wyszukiwanie zaawansowane' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Wyszukiwanie' })
+  await dialog.getByRole('button', { name: 'Więcej opcji' }).click()
+  await dialog.getByRole('button', { name: 'Dzierżawa' }).click()
+  await dialog.getByLabel('Ile lat dzierżawy?').selectOption('50')
+  await dialog.getByRole('button', { name: 'Szukaj' }).click()
+  await expect(page).toHaveURL(/wlasnosc=leasehold&lata_dzierzawy=50/)
+  await expect(page.locator('[data-results-count]')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
 test('a malformed parameter shows the API message and the page stays usable', async ({ page }) => {
   const res = await page.goto('/szukaj?cena[min]=abc')
   expect(res?.status()).toBe(200)
