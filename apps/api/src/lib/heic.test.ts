@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { decodeHeic, HEIC_LIMITS, isHeic, stopHeicWorker } from './heic.ts'
+import { decodeHeic, HEIC_OPTIONS, isHeic, stopHeicWorker } from './heic.ts'
 import { heicClaimingSize, heicPhoto, heicWithRotation } from '../test/heic-fixtures.ts'
 
 const ftyp = (major: string, ...compatible: string[]) => {
@@ -53,13 +57,25 @@ describe('HEIC decoding (libheif WASM in a worker)', () => {
     expect(await decodeHeic(heicPhoto(), 50_000_000)).toMatchObject({ ok: true, width: 320 })
   })
 
-  it('a decode over the time limit ends the worker (not_image); the next one starts a fresh worker', async () => {
-    const saved = HEIC_LIMITS.timeoutMs
-    HEIC_LIMITS.timeoutMs = 1
+  it('a worker that hangs is ended after the time limit, one that crashes is survived: not_image, then a fresh worker', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'heic-stub-'))
+    const stub = (name: string, onMessage: string) => {
+      const file = path.join(dir, name)
+      writeFileSync(file, `import { parentPort } from 'node:worker_threads'\nparentPort.on('message', () => { ${onMessage} })\n`)
+      return pathToFileURL(file)
+    }
+    const saved = { ...HEIC_OPTIONS }
     try {
+      await stopHeicWorker()
+      HEIC_OPTIONS.workerUrl = stub('hang.mjs', '')
+      HEIC_OPTIONS.timeoutMs = 300
       expect(await decodeHeic(heicPhoto(), 50_000_000)).toMatchObject({ ok: false, reason: 'not_image', detail: 'decode timed out' })
+      HEIC_OPTIONS.workerUrl = stub('crash.mjs', "throw new Error('wasm abort')")
+      HEIC_OPTIONS.timeoutMs = saved.timeoutMs
+      expect(await decodeHeic(heicPhoto(), 50_000_000)).toMatchObject({ ok: false, reason: 'not_image', detail: 'wasm abort' })
     } finally {
-      HEIC_LIMITS.timeoutMs = saved
+      Object.assign(HEIC_OPTIONS, saved)
+      rmSync(dir, { recursive: true, force: true })
     }
     expect(await decodeHeic(heicPhoto(), 50_000_000)).toMatchObject({ ok: true, width: 320, height: 240 })
   })

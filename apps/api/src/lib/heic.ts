@@ -32,8 +32,8 @@ export type HeicDecoded =
 
 type Reply = { id: number; width?: number; height?: number; alpha?: boolean; pixels?: ArrayBuffer; error?: 'not_image' | 'too_many_pixels'; detail?: string }
 
-/** Test hooks: per-job time limit and idle time before the worker ends. */
-export const HEIC_LIMITS = { timeoutMs: 30_000, idleMs: 60_000 }
+/** Per-job time limit, idle time before the worker ends, and the worker script (tests swap in a stub). */
+export const HEIC_OPTIONS = { timeoutMs: 30_000, idleMs: 60_000, workerUrl: new URL('./heic-worker.mjs', import.meta.url) }
 
 let worker: Worker | null = null
 let idleTimer: NodeJS.Timeout | null = null
@@ -41,7 +41,7 @@ let seq = 0
 let queue: Promise<unknown> = Promise.resolve()
 
 function startWorker(): Worker {
-  const w = new Worker(new URL('./heic-worker.mjs', import.meta.url))
+  const w = new Worker(HEIC_OPTIONS.workerUrl)
   // Never keeps the process (or a test run) alive on its own.
   w.unref()
   const forget = () => { if (worker === w) worker = null }
@@ -52,7 +52,7 @@ function startWorker(): Worker {
 
 function scheduleIdleStop() {
   if (idleTimer) clearTimeout(idleTimer)
-  idleTimer = setTimeout(() => { void stopHeicWorker() }, HEIC_LIMITS.idleMs)
+  idleTimer = setTimeout(() => { void stopHeicWorker() }, HEIC_OPTIONS.idleMs)
   idleTimer.unref()
 }
 
@@ -89,7 +89,7 @@ function run(input: Buffer, maxPixels: number): Promise<HeicDecoded> {
       if (worker === w) worker = null
       void w.terminate()
       done({ ok: false, reason: 'not_image', detail: 'decode timed out' })
-    }, HEIC_LIMITS.timeoutMs)
+    }, HEIC_OPTIONS.timeoutMs)
     w.on('message', onMessage)
     w.on('error', onError)
     w.on('exit', onExit)
