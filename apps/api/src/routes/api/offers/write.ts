@@ -15,11 +15,29 @@ import { listingColumns, newSlug } from '../../../lib/listing-write.ts'
 import { listingPhotoRows, toEditOffer } from '../../../lib/listing-read.ts'
 import { ENDABLE, publishListing, recordPrice, RENEWABLE, expiryFrom } from '../../../lib/listing-lifecycle.ts'
 import { assertEmailFree, createGuestAccount, sendGuestActivation } from '../../../lib/listing-guest.ts'
+import { inTransaction } from '../../../lib/db-transaction.ts'
+import { hashPassword } from '../../../lib/password.ts'
+import { issueToken } from '../auth/tokens.ts'
+import type { DbHandle } from '@portal/db'
 import { removeUnusedKeys } from '../../../lib/listing-files.ts'
 import { storageFor } from '../../../lib/storage.ts'
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
+
+type ListingInsert = typeof listings.$inferInsert
+
+/** Inserts a listing with a fresh random slug, retrying on the (rare) slug collision. */
+async function insertListing(tx: DbHandle, values: Omit<ListingInsert, 'slug'>, title: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A savepoint per attempt: a failed statement would otherwise abort the whole transaction on PostgreSQL.
+      return await tx.db.transaction(async (sp) => (await sp.insert(listings).values({ ...values, slug: newSlug(title) }).returning())[0]!)
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 4) throw err
+    }
+  }
+}
 
 /** Create, read for editing, update, delete, publish, renew and end (owner or its agency only). */
 const write: FastifyPluginAsyncZod = async (app) => {
@@ -39,35 +57,42 @@ const write: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const body = request.body
     const user = await currentUser(request)
-    let ownerId: number
-    const guest = !user
-    if (user) {
-      ownerId = user.id
-    } else {
-      if (!body.user) throw fieldError('user', OFFER_MESSAGES.userRequired)
+    const guest = user ? null : body.user
+    if (!user) {
+      if (!guest) throw fieldError('user', OFFER_MESSAGES.userRequired)
       await requireCaptcha(request, body.captcha)
-      await assertEmailFree(app, body.user.email)
-      ownerId = await createGuestAccount(app, body.user)
+      await assertEmailFree(app, guest.email)
     }
     const columns = listingColumns(body)
-    let row: typeof listings.$inferSelect | undefined
-    for (let attempt = 0; !row; attempt++) {
+    // argon2 (~100 ms) before the transaction, so no connection is held open for it.
+    const passwordHash = guest ? await hashPassword(guest.password) : null
+    const pending = !!guest && body.status === 'publish'
+    // Account, listing, meta, price history, publication and activation token commit together: a failure at any
+    // step leaves no half-made listing or orphan account behind.
+    const created = await inTransaction(app.db, async (tx) => {
+      const ownerId = guest ? await createGuestAccount(tx, guest, passwordHash!) : user!.id
+      const row = await insertListing(tx, { ...columns, userId: ownerId, status: 'draft' }, body.title)
+      await tx.db.insert(listingMeta).values({
+        listingId: row.id, pendingActivation: pending, creatorSessionId: guest ? request.session?.id ?? null : null,
+      })
+      await recordPrice(tx, row.id, row.price)
+      if (!guest && body.status === 'publish') await publishListing(tx, row)
+      const token = guest ? await issueToken(tx, ownerId, 'activation') : null
+      const [fresh] = await tx.db.select({ status: listings.status }).from(listings).where(eq(listings.id, row.id))
+      return { row, status: fresh!.status, token }
+    })
+    const { row } = created
+    // Mail only after commit. The listing and account exist by now, so a failing outbox write is logged rather than
+    // answered 500 (the address can ask for the activation mail again).
+    if (guest) {
       try {
-        ;[row] = await app.db.db.insert(listings).values({ ...columns, slug: newSlug(body.title), userId: ownerId, status: 'draft' }).returning()
+        await sendGuestActivation(app, guest, created.token!)
       } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= 4) throw err
+        request.log.error({ err, userId: row.userId }, 'activation mail for a new guest listing could not be queued')
       }
     }
-    const pending = guest && body.status === 'publish'
-    await app.db.db.insert(listingMeta).values({
-      listingId: row.id, pendingActivation: pending, creatorSessionId: guest ? request.session?.id ?? null : null,
-    })
-    await recordPrice(app.db, row.id, row.price)
-    if (!guest && body.status === 'publish') await publishListing(app.db, row)
-    if (guest) await sendGuestActivation(app, ownerId, body.user!)
-    const [fresh] = await app.db.db.select({ status: listings.status }).from(listings).where(eq(listings.id, row.id))
     reply.code(201).header('cache-control', 'no-store').header('location', `/api/offers/${row.id}/edit`)
-    return { id: row.id, slug: row.slug, status: fresh!.status, pending_activation: pending }
+    return { id: row.id, slug: row.slug, status: created.status, pending_activation: pending }
   })
 
   app.get('/offers/:id/edit', {
