@@ -96,3 +96,22 @@ test('a guest clicking a heart gets the login dialog; /ulubione asks to log in',
   await hydrated(page)
   await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
 })
+
+test('a failed change rolls the heart back and says so', async ({ page, consoleErrors }) => {
+  await page.goto('/')
+  await hydrated(page)
+  await logIn(page)
+  // The server refuses once (the browser logs the failed request: expected here).
+  consoleErrors.allow({ url: /\/api\/favorites/ })
+  await page.route('**/api/favorites', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"server_error","message":"x"}' }) : route.fallback(),
+  )
+  const card = promotedCards(page).nth(2)
+  const heart = card.getByRole('button', { name: 'Dodaj do ulubionych' })
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await heart.click()
+  await expect(page.getByRole('region', { name: 'Powiadomienia systemowe' }).locator('li[data-toast-type=error]', {
+    hasText: 'Nie udało się zmienić ulubionych. Spróbuj ponownie.',
+  })).toBeVisible()
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+})

@@ -84,7 +84,8 @@ export function MobileMenu() {
                           <UserAvatar user={user} size={28} />
                           <span className="min-w-0 truncate text-[15px] font-semibold text-slate-900">{user.name}</span>
                         </li>
-                        {menuLinks(user).map((l) => (
+                        {/* Favourites already has its heart row above (for guests too): not twice. */}
+                        {menuLinks(user).filter((l) => l.id !== 'favourites').map((l) => (
                           <li key={l.id}>
                             <Link to={l.to} onClick={close} className={`${rowLink} pl-[52px]`}>
                               {l.menuLabel}
