@@ -119,6 +119,14 @@ describe('/api/favorites', () => {
     expect((await get(`/api/offers/${ids[0]}`, jar)).json()).toMatchObject({ is_favorite: false, favourites_count: 1 })
   })
 
+  it('is described in OpenAPI (tag favorites)', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json()
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/favorites', '/api/favorites/ids', '/api/favorites/{offerId}']))
+    expect(Object.keys(doc.paths['/api/favorites'])).toEqual(expect.arrayContaining(['get', 'post']))
+    expect(doc.paths['/api/favorites'].post.tags).toEqual(['favorites'])
+    expect(doc.paths['/api/favorites'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'per_page'])
+  })
+
   it('deleting a listing removes it from favourites (cascade)', async () => {
     await t.db.db.delete(listings).where(eq(listings.id, ids[1]!))
     expect(await idsOf(jar)).toEqual([ids[3]])
