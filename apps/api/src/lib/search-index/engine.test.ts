@@ -6,6 +6,7 @@ import { SEARCH_OPTIONS, SORTS, type SearchQuery } from '@portal/contracts/searc
 import { createTestApp, insertListings, type TestApp } from '../../test/helpers.ts'
 import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../search.ts'
 import { SearchIndex } from './index.ts'
+import { runSearch } from './engine.ts'
 import { pruneListingChanges } from './sync.ts'
 
 /**
@@ -137,6 +138,33 @@ describe('in-memory search index', () => {
     expect(answered).toBeGreaterThan(270)
     expect(nonEmpty).toBeGreaterThan(100)
   }, 120_000)
+
+  it('stops walking early beyond the exact-count cap: the same pages, an estimated total', async () => {
+    // Many listings in few lists, so that lists have more matches than a page needs.
+    const flat = CATEGORIES.find((c) => c.slug === 'mieszkanie')!.id
+    await insertListings(t.db, randomListings(400, rng(5)).map((l, i) => ({ ...l, categoryId: flat, offerType: i % 3 ? 'sell' as const : 'rent' as const, adType: 'offer' as const })))
+    const ix = index()
+    await ix.load()
+    const store = (await ix.current())!
+    const r = rng(99)
+    let estimatedRuns = 0
+    for (let i = 0; i < 200; i++) {
+      const q = randomQuery(r)
+      delete q.phrase
+      if (i % 2) { delete q.seek; q.categories = ['mieszkanie'] }
+      const perPage = q.per_page ?? 24, offset = ((q.page ?? 1) - 1) * perPage
+      const full = runSearch(store, q, perPage, offset, Date.now(), Infinity)!
+      const early = runSearch(store, q, perPage, offset, Date.now(), 10)!
+      expect(early.slots, JSON.stringify(q)).toEqual(full.slots)
+      expect(early.promoted).toEqual(full.promoted)
+      if (early.total !== full.total) {
+        estimatedRuns++
+        expect(full.total).toBeGreaterThan(20)
+        expect(Math.abs(early.total - full.total), JSON.stringify(q)).toBeLessThanOrEqual(Math.max(100, full.total * 0.3))
+      }
+    }
+    expect(estimatedRuns).toBeGreaterThan(10)
+  }, 60_000)
 
   it('catches up with inserts, updates and deletes made by anyone before the search', async () => {
     const ix = index()

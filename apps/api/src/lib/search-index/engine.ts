@@ -1,5 +1,5 @@
 import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
-import { DEFAULT_RADIUS_KM, type SearchQuery } from '@portal/contracts/search'
+import { DEFAULT_RADIUS_KM, type SearchQuery, type SearchSort } from '@portal/contracts/search'
 import { interpretPhrase } from '../search-phrase.ts'
 import { circleBox, haversine } from '../search.ts'
 import { FLAG, GRID, cellKey, type SlotList, type Store } from './store.ts'
@@ -34,7 +34,7 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
  * Runs a search. Returns null when the engine cannot answer it the way SQL would (free-text words, which need the
  * trigram index, or a filter it does not know).
  */
-export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now()): EngineHit | null {
+export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
   const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
@@ -96,48 +96,130 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   const districts = meaning?.districts.length
     ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
     : undefined
-  const categorySet = categoryIds ? new Set(categoryIds) : undefined
+  const categorySet = categoryIds ? lookup(categoryIds) : undefined
+  const codes = (set: Set<number> | undefined) => (set ? lookup([...set]) : undefined)
+  const [buildingT, marketT, conditionT, floorT, ownershipT, citiesT] = [building, market, condition, floor, ownership, cities].map(codes)
+
+  const st = store
+  /** The conditions of searchConditions(), for one slot. */
+  const test = (x: number): boolean => {
+    if (!st.alive[x] || st.seek[x] !== seek) return false
+    if (offerType && st.offer[x] !== offerCode) return false
+    if (categorySet && categorySet[st.category[x]!] !== 1) return false
+    if (st.visibleFrom[x]! > now || st.expires[x]! <= now) return false // NaN (null) compares false
+    const price = st.price[x]!
+    if (price < priceMin || price > priceMax) return false
+    if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
+    if (box) {
+      const la = st.lat[x]!, lo = st.lon[x]!
+      if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
+      if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
+    }
+    if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
+    if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
+    if (buildingT && buildingT[st.building[x]!] !== 1) return false
+    if (marketT && marketT[st.market[x]!] !== 1) return false
+    if (conditionT && conditionT[st.condition[x]!] !== 1) return false
+    if (floorT && floorT[st.floor[x]!] !== 1) return false
+    if (ownershipT && ownershipT[st.ownership[x]!] !== 1) return false
+    if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
+    if (rental && !(st.rental[x]! & rental)) return false
+    if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
+    if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
+    if ((st.flags[x]! & flags) !== flags) return false
+    if (citiesT && citiesT[st.city[x]!] !== 1) return false
+    if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+    return true
+  }
 
   const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities)
-  const top = new TopK(limit + offset, q.sort ?? 'newest')
-  const s = store
-  let total = 0
+  return collect(store, lists, test, q.sort ?? 'newest', limit, offset, now, countCap)
+}
+
+/** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */
+function lookup(values: number[]): Uint8Array {
+  const t = new Uint8Array(Math.max(0, ...values) + 1)
+  for (const v of values) if (v >= 0) t[v] = 1
+  return t
+}
+
+/**
+ * Up to this many matches are counted exactly (as the SQL path does); beyond it each candidate list is walked
+ * best-first only until it has given its share of matches, and the rest of it is estimated from the share of
+ * matches among the slots walked.
+ */
+export const EXACT_COUNT = 2000
+
+/**
+ * The ranked page and the total. Each candidate list is walked in the sort's order (its slots appended since the last
+ * clustering are always scanned, and for the default order its promoted slots too, since those rank first), so the
+ * best `offset + limit` of each list come first and the walk can stop once it has them and its share of the count.
+ */
+function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, sort: SearchSort, limit: number, offset: number,
+  now: number, countCap: number): EngineHit {
+  const top = new TopK(limit + offset, sort)
+  const need = limit + offset
+  const share = Math.ceil(countCap / Math.max(1, lists.length))
+  const col = store[top.column]
+  const nullKey = top.nullKey
+  const st = store
+  let exact = 0
+  let estimated = 0
+  let estimating = false
+  const keep = (x: number) => {
+    const promoted = (st.flags[x]! & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+    let key = col[x]!
+    if (key !== key) key = nullKey
+    const id = st.id[x]!
+    if (top.accepts(promoted, key, id)) top.offer(x, promoted, key, id)
+  }
+  const promotedFirst = sort === 'newest'
   for (const list of lists) {
     const items = list.items
-    for (let i = 0, n = list.length; i < n; i++) {
-      const x = items[i]!
-      if (!s.alive[x] || s.seek[x] !== seek) continue
-      if (offerType && s.offer[x] !== offerCode) continue
-      if (categorySet && !categorySet.has(s.category[x]!)) continue
-      const vf = s.visibleFrom[x]!, ex = s.expires[x]!
-      if (vf > now || ex <= now) continue // NaN (null) compares false: always visible / never expires
-      const price = s.price[x]!
-      if (price < priceMin || price > priceMax) continue
-      if (hasArea) { const a = s.area[x]!; if (!(a >= areaMin && a <= areaMax)) continue }
-      if (box) {
-        const la = s.lat[x]!, lo = s.lon[x]!
-        if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) continue
-        if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) continue
-      }
-      if (rooms) { const r = s.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) continue }
-      if (bathrooms) { const b = s.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) continue }
-      if (building && !building.has(s.building[x]!)) continue
-      if (market && !market.has(s.market[x]!)) continue
-      if (condition && !condition.has(s.condition[x]!)) continue
-      if (floor && !floor.has(s.floor[x]!)) continue
-      if (ownership && !ownership.has(s.ownership[x]!)) continue
-      if (leaseYears !== undefined && (s.ownership[x] !== leasehold || s.lease[x]! < leaseYears)) continue
-      if (rental && !(s.rental[x]! & rental)) continue
-      if (extras && ((s.extras[x]! & extras) >>> 0) !== extras) continue
-      if (nearby && ((s.nearby[x]! & nearby) >>> 0) !== nearby) continue
-      const f = s.flags[x]!
-      if ((f & flags) !== flags) continue
-      if (cities && !cities.has(s.city[x]!)) continue
-      if (districts && !districts.some((dd) => dd.code === s.district[x] && dd.cities.has(s.city[x]!))) continue
-      total++
-      const pu = s.promotedUntil[x]!
-      top.offer(s, x, (f & FLAG.promoted) !== 0 && !(pu <= now))
+    for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }
+    const o = list.orders
+    if (!o) continue
+    let skipPromoted = false
+    if (promotedFirst) {
+      for (const x of o.promoted) if (test(x)) { exact++; keep(x) }
+      skipPromoted = true
     }
+    const n = list.sortedLength
+    const walkable = n - (skipPromoted ? o.promoted.length : 0)
+    let found = 0, walked = 0, stopped = false
+    const visit = (x: number): boolean => {
+      if (skipPromoted && (st.flags[x]! & FLAG.promoted) !== 0) return false
+      walked++
+      if (test(x)) { found++; keep(x) }
+      return found >= need && found >= share && walked < walkable
+    }
+    switch (sort) {
+      case 'price_asc': for (let i = 0; i < n; i++) if (visit(o.price[i]!)) { stopped = true; break } break
+      case 'price_desc': for (let i = n - 1; i >= 0; i--) if (visit(o.price[i]!)) { stopped = true; break } break
+      case 'price_m2_asc': case 'area_asc': {
+        const order = sort === 'area_asc' ? o.area : o.ppm2
+        for (let i = 0; i < n; i++) if (visit(order[i]!)) { stopped = true; break }
+        break
+      }
+      case 'price_m2_desc': case 'area_desc': {
+        // Non-null values from the largest down, then the nulls (by id descending).
+        const order = sort === 'area_desc' ? o.area : o.ppm2
+        const valid = sort === 'area_desc' ? o.areaValid : o.ppm2Valid
+        for (let i = valid - 1; i >= 0 && !stopped; i--) if (visit(order[i]!)) stopped = true
+        for (let i = n - 1; i >= valid && !stopped; i--) if (visit(order[i]!)) stopped = true
+        break
+      }
+      default: for (let i = 0; i < n; i++) if (visit(o.created[i]!)) { stopped = true; break }
+    }
+    if (stopped) { estimating = true; estimated += (found / walked) * walkable } else exact += found
+  }
+  let total = exact
+  if (estimating) {
+    const e = exact + estimated
+    // Lists stopped early, yet the whole looks small: count it exactly after all.
+    if (e <= countCap * 2) return collect(store, lists, test, sort, limit, offset, now, Infinity)
+    // Rounded as the SQL path rounds the planner's estimate (search.ts countSearch).
+    total = e > 50_000 ? Math.floor(e / 1000) * 1000 : Math.floor(e / 100) * 100
   }
   const ranked = top.sorted()
   return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset) }

@@ -44,9 +44,10 @@ export class SearchIndex {
     this.loading ??= (async () => {
       const t = performance.now()
       try {
-        const { store, lastSeq } = await loadStore(this.db)
+        const { store, lastSeq, seen } = await loadStore(this.db)
         this.lastSeq = lastSeq
         this.applied.clear()
+        for (const seq of seen) this.applied.set(seq, Date.now())
         this.syncedAt = Date.now()
         this.store = store
         this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)

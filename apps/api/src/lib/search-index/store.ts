@@ -86,14 +86,46 @@ export class BitDict {
   }
 }
 
-/** A growable list of slots. */
+/** The orders a candidate list is kept in (besides insertion order), built by Store.clustered(). */
+export interface ListOrders {
+  /** created desc, id desc */
+  created: Int32Array
+  /** price asc, id asc */
+  price: Int32Array
+  /** price per m² asc, id asc, then nulls by id asc; `ppm2Valid` non-null ones first */
+  ppm2: Int32Array
+  ppm2Valid: number
+  /** area asc, id asc, then nulls; `areaValid` non-null ones first */
+  area: Int32Array
+  areaValid: number
+  /** The promoted-flagged slots (the default order puts the currently promoted ones first). */
+  promoted: Int32Array
+}
+
+/**
+ * A growable list of slots. The first `sortedLength` are also held in each sort order (`orders`), so a search can
+ * walk them best-first and stop early; slots appended after clustering (the tail) are always scanned.
+ */
 export class SlotList {
   items = new Int32Array(16)
   length = 0
+  sortedLength = 0
+  orders?: ListOrders
   push(slot: number) {
     if (this.length === this.items.length) { const next = new Int32Array(this.items.length * 2); next.set(this.items); this.items = next }
     this.items[this.length++] = slot
   }
+}
+
+/** Sorts slots by a column ascending (ties by id ascending), nulls (NaN) last; returns how many are not null. */
+function sortedBy(slots: Int32Array, col: Float64Array, id: Float64Array): [Int32Array, number] {
+  const valid = slots.filter((x) => col[x] === col[x])
+  valid.sort((a, b) => col[a]! - col[b]! || id[a]! - id[b]!)
+  const nulls = slots.filter((x) => col[x] !== col[x]).sort((a, b) => id[a]! - id[b]!)
+  const out = new Int32Array(slots.length)
+  out.set(valid)
+  out.set(nulls, valid.length)
+  return [out, valid.length]
 }
 
 const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>(a: T, n: number): T => {
@@ -101,6 +133,19 @@ const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Ui
   next.set(a)
   return next
 }
+
+const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
+  'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
+  'visibleFrom', 'expires', 'lat', 'lon', 'lease'] as const
+
+function newDicts() {
+  return {
+    offer: new Dict(), floor: new Dict(), building: new Dict(), market: new Dict(), condition: new Dict(),
+    ownership: new Dict(), city: new Dict(), district: new Dict(),
+    rental: new BitDict(), extras: new BitDict(), nearby: new BitDict(),
+  }
+}
+type Dicts = ReturnType<typeof newDicts>
 
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
@@ -139,11 +184,8 @@ export class Store {
   lease = new Int16Array(0)
   slug: string[] = []
 
-  readonly dicts = {
-    offer: new Dict(), floor: new Dict(), building: new Dict(), market: new Dict(), condition: new Dict(),
-    ownership: new Dict(), city: new Dict(), district: new Dict(),
-    rental: new BitDict(), extras: new BitDict(), nearby: new BitDict(),
-  }
+  /** Shared with the clustered copy, so codes stay valid. */
+  constructor(readonly dicts: Dicts = newDicts()) {}
   readonly slotById = new Map<number, number>()
   readonly buckets = new Map<number, SlotList>()
   readonly cells = new Map<number, SlotList>()
@@ -152,12 +194,45 @@ export class Store {
   private ensure(n: number) {
     if (n <= this.capacity) return
     const cap = Math.max(1024, Math.ceil(n * 1.5))
-    for (const k of ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
-      'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
-      'visibleFrom', 'expires', 'lat', 'lon', 'lease'] as const) {
-      (this as Record<string, unknown>)[k] = grow(this[k], cap)
-    }
+    for (const k of COLUMNS) (this as Record<string, unknown>)[k] = grow(this[k], cap)
     this.capacity = cap
+  }
+
+  /**
+   * A copy holding only the live slots, laid out kind by kind and category by category, newest first: a search
+   * over one category then reads each column front to back instead of jumping across the whole array. Built
+   * after loading and whenever updates have left many dead slots.
+   */
+  clustered(): Store {
+    const order = new Int32Array(this.count)
+    let n = 0
+    for (let x = 0; x < this.size; x++) if (this.alive[x]) order[n++] = x
+    const bucket = new Float64Array(this.size)
+    for (const x of order) bucket[x] = bucketKey(this.seek[x]!, this.offer[x]!, this.category[x]!)
+    order.sort((a, b) => bucket[a]! - bucket[b]! || this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
+    const next = new Store(this.dicts)
+    next.ensure(order.length)
+    for (const k of COLUMNS) {
+      const from = this[k] as Float64Array, to = next[k] as Float64Array
+      for (let i = 0; i < order.length; i++) to[i] = from[order[i]!]!
+    }
+    for (let i = 0; i < order.length; i++) next.slug[i] = this.slug[order[i]!]!
+    next.size = order.length
+    for (let s = 0; s < next.size; s++) next.index(s)
+    for (const lists of [next.buckets, next.cells, next.cities]) for (const l of lists.values()) next.order(l)
+    return next
+  }
+
+  /** Builds a list's sort orders over its current slots. */
+  private order(l: SlotList) {
+    const slots = l.items.slice(0, l.length)
+    const created = slots.slice().sort((a, b) => this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
+    const [price] = sortedBy(slots, this.price, this.id)
+    const [ppm2, ppm2Valid] = sortedBy(slots, this.ppm2, this.id)
+    const [area, areaValid] = sortedBy(slots, this.area, this.id)
+    const promoted = slots.filter((x) => (this.flags[x]! & FLAG.promoted) !== 0)
+    l.orders = { created, price, ppm2, ppm2Valid, area, areaValid, promoted }
+    l.sortedLength = l.length
   }
 
   /** Adds or replaces a listing. */
@@ -195,9 +270,14 @@ export class Store {
     this.lon[s] = r.lon
     this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
     this.slug[s] = r.slug
-    this.slotById.set(r.id, s)
-    this.listFor(this.buckets, bucketKey(this.seek[s]!, this.offer[s]!, r.category_id)).push(s)
-    this.listFor(this.cells, cellKey(Math.floor(r.lat * GRID), Math.floor(r.lon * GRID))).push(s)
+    this.index(s)
+  }
+
+  /** Enters a filled slot into the lookup map and the candidate lists. */
+  private index(s: number) {
+    this.slotById.set(this.id[s]!, s)
+    this.listFor(this.buckets, bucketKey(this.seek[s]!, this.offer[s]!, this.category[s]!)).push(s)
+    this.listFor(this.cells, cellKey(Math.floor(this.lat[s]! * GRID), Math.floor(this.lon[s]! * GRID))).push(s)
     this.listFor(this.cities, this.city[s]!).push(s)
   }
 

@@ -12,10 +12,12 @@ const COLUMNS = sql.raw(`id::float8 as id, slug, category_id, offer_type, ad_typ
   extract(epoch from promoted_until)::float8 * 1000 as promoted_until, extract(epoch from visible_from)::float8 * 1000 as visible_from,
   extract(epoch from expires_at)::float8 * 1000 as expires_at, extract(epoch from created_at)::float8 * 1000 as created_at,
   lat, lon, city_slug, district,
-  (select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end) from jsonb_array_elements(attributes) a
-    where a->>'id' = '32') as lease_years`)
+  case when ownership = 'leasehold' then (select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
+    from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years`)
 
 const BATCH = 20_000
+/** How far back the change log is read again (see readChanges). */
+const REREAD_SECONDS = 10
 
 /** pg parses text[] into arrays; PGlite too, but be tolerant of the '{a,b}' text form. */
 function textArray(v: unknown): string[] {
@@ -43,20 +45,23 @@ function toRow(r: Record<string, unknown>): IndexRow {
 /** Rows a search can ever show: active ones (scheduled and expired ones are told apart at query time). */
 const searchable = sql`status = 'active'`
 
-/** Reads every searchable listing in id order, in batches, so the event loop keeps serving meanwhile. */
-export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number }> {
+/** Reads every searchable listing in batches of ids, so the event loop keeps serving meanwhile. */
+export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number; seen: number[] }> {
   // The change log position first: anything that changes while we read is applied again afterwards.
   const [pos] = rowsOf<{ seq: unknown }>(await db.execute(sql`select coalesce(max(seq), 0)::float8 as seq from listing_changes`))
+  // Changes already committed now are in what we read next: readChanges' re-read window must not apply them again.
+  const seen = rowsOf<{ seq: unknown }>(await db.execute(sql`select seq::float8 as seq from listing_changes
+    where at > now() - interval '${sql.raw(String(REREAD_SECONDS))} seconds' and seq <= ${Number(pos?.seq ?? 0)}`)).map((r) => Number(r.seq))
+  const [range] = rowsOf<{ lo: unknown; hi: unknown }>(await db.execute(sql`select coalesce(min(id), 0)::float8 as lo,
+    coalesce(max(id), 0)::float8 as hi from listings`))
   const store = new Store()
-  let after = 0
-  for (;;) {
+  // Ranges of ids rather than `order by id limit n`: the planner may sort everything after the cursor for the latter.
+  for (let from = Number(range?.lo ?? 0), hi = Number(range?.hi ?? 0); from <= hi; from += BATCH) {
     const rows = rowsOf<Record<string, unknown>>(await db.execute(
-      sql`select ${COLUMNS} from listings where ${searchable} and id > ${after} order by id limit ${BATCH}`))
+      sql`select ${COLUMNS} from listings where ${searchable} and id >= ${from} and id < ${from + BATCH}`))
     for (const r of rows) store.put(toRow(r))
-    if (rows.length < BATCH) break
-    after = Number(rows[rows.length - 1]!.id)
   }
-  return { store, lastSeq: Number(pos?.seq ?? 0) }
+  return { store: store.clustered(), lastSeq: Number(pos?.seq ?? 0), seen }
 }
 
 /**
@@ -66,7 +71,7 @@ export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number
  */
 export async function readChanges(db: Db, lastSeq: number): Promise<{ seq: number; listingId: number }[]> {
   const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`select seq::float8 as seq, listing_id::float8 as listing_id
-    from listing_changes where seq > ${lastSeq} or at > now() - interval '10 seconds' order by seq limit 50000`))
+    from listing_changes where seq > ${lastSeq} or at > now() - interval '${sql.raw(String(REREAD_SECONDS))} seconds' order by seq limit 50000`))
   return rows.map((r) => ({ seq: Number(r.seq), listingId: Number(r.listing_id) }))
 }
 

@@ -16,7 +16,9 @@ export class TopK {
   private n = 0
   /** +1: smaller keys first; -1: larger keys first. */
   private readonly dir: 1 | -1
-  private readonly key: (s: Store, x: number) => number
+  /** The sort column, and what a null (NaN) counts as so that nulls go last. */
+  readonly column: keyof Pick<Store, 'created' | 'price' | 'ppm2' | 'area'>
+  readonly nullKey: number
   private readonly promotedFirst: boolean
 
   constructor(readonly k: number, sort: SearchSort) {
@@ -26,16 +28,16 @@ export class TopK {
     this.keys = new Float64Array(k)
     this.ids = new Float64Array(k)
     this.promotedFirst = sort === 'newest'
-    const nullsLast = (v: number, dir: number) => (Number.isNaN(v) ? dir * Infinity : v)
     switch (sort) {
-      case 'price_asc': this.dir = 1; this.key = (s, x) => s.price[x]!; break
-      case 'price_desc': this.dir = -1; this.key = (s, x) => s.price[x]!; break
-      case 'price_m2_asc': this.dir = 1; this.key = (s, x) => nullsLast(s.ppm2[x]!, 1); break
-      case 'price_m2_desc': this.dir = -1; this.key = (s, x) => nullsLast(s.ppm2[x]!, -1); break
-      case 'area_asc': this.dir = 1; this.key = (s, x) => nullsLast(s.area[x]!, 1); break
-      case 'area_desc': this.dir = -1; this.key = (s, x) => nullsLast(s.area[x]!, -1); break
-      default: this.dir = -1; this.key = (s, x) => s.created[x]!
+      case 'price_asc': this.dir = 1; this.column = 'price'; break
+      case 'price_desc': this.dir = -1; this.column = 'price'; break
+      case 'price_m2_asc': this.dir = 1; this.column = 'ppm2'; break
+      case 'price_m2_desc': this.dir = -1; this.column = 'ppm2'; break
+      case 'area_asc': this.dir = 1; this.column = 'area'; break
+      case 'area_desc': this.dir = -1; this.column = 'area'; break
+      default: this.dir = -1; this.column = 'created'
     }
+    this.nullKey = this.dir * Infinity
   }
 
   /** a ranks before b */
@@ -45,11 +47,15 @@ export class TopK {
     return this.dir === 1 ? ia < ib : ia > ib
   }
 
-  offer(s: Store, x: number, promoted: boolean) {
-    if (this.k === 0) return
+  /** Whether a match with this rank would be kept (cheap: most matches of a big search are not). */
+  accepts(promoted: boolean, key: number, id: number): boolean {
+    if (this.n < this.k) return this.k > 0
+    return this.before(this.promotedFirst && promoted ? 1 : 0, key, id, this.prom[0]!, this.keys[0]!, this.ids[0]!)
+  }
+
+  /** Keeps slot x (call only when accepts() said so); `key` is its sort value with NaN already replaced by nullKey. */
+  offer(x: number, promoted: boolean, key: number, id: number) {
     const p = this.promotedFirst && promoted ? 1 : 0
-    const key = this.key(s, x)
-    const id = s.id[x]!
     if (this.n < this.k) {
       // Sift up: the root is the worst, so a parent must rank after its children.
       let i = this.n++
@@ -62,7 +68,6 @@ export class TopK {
       this.set(i, x, p, key, id, promoted)
       return
     }
-    if (!this.before(p, key, id, this.prom[0]!, this.keys[0]!, this.ids[0]!)) return
     // Replace the root and sift down.
     let i = 0
     for (;;) {
