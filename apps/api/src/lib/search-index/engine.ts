@@ -148,7 +148,7 @@ function lookup(values: number[]): Uint8Array {
  * best-first only until it has given its share of matches, and the rest of it is estimated from the share of
  * matches among the slots walked.
  */
-export const EXACT_COUNT = 2000
+export const EXACT_COUNT = 1000
 
 /**
  * The ranked page and the total. Each candidate list is walked in the sort's order (its slots appended since the last
@@ -166,8 +166,9 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
   let exact = 0
   let estimated = 0
   let estimating = false
+  const promotedNow = (x: number) => (st.flags[x]! & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
   const keep = (x: number) => {
-    const promoted = (st.flags[x]! & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+    const promoted = promotedNow(x)
     let key = col[x]!
     if (key !== key) key = nullKey
     const id = st.id[x]!
@@ -179,19 +180,41 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
     for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }
     const o = list.orders
     if (!o) continue
-    let skipPromoted = false
-    if (promotedFirst) {
-      for (const x of o.promoted) if (test(x)) { exact++; keep(x) }
-      skipPromoted = true
-    }
     const n = list.sortedLength
+    /**
+     * Whether the walk no longer changes the page: it has `need` matches of its own, or (walking in rank order)
+     * the slot just seen would not have been kept, so no later one of this list will be either.
+     */
+    const ranked = (x: number, found: number, promoted: boolean) => {
+      if (found >= need) return true
+      if (!top.full) return false
+      let key = col[x]!
+      if (key !== key) key = nullKey
+      return !top.accepts(promoted, key, st.id[x]!)
+    }
+    if (promotedFirst && o.promoted.length) {
+      // The currently promoted rank first: walk them (newest first) like a list of their own.
+      const p = o.promoted
+      let found = 0, walked = 0, stopped = false, done = false
+      for (let i = 0; i < p.length; i++) {
+        const x = p[i]!
+        if (!promotedNow(x)) continue
+        walked++
+        if (test(x)) { found++; keep(x) }
+        done ||= ranked(x, found, true)
+        if (done && found >= share && walked < p.length) { stopped = true; break }
+      }
+      if (stopped) { estimating = true; estimated += (found / walked) * p.length } else exact += found
+    }
+    const skipPromoted = promotedFirst
     const walkable = n - (skipPromoted ? o.promoted.length : 0)
-    let found = 0, walked = 0, stopped = false
+    let found = 0, walked = 0, stopped = false, done = false
     const visit = (x: number): boolean => {
-      if (skipPromoted && (st.flags[x]! & FLAG.promoted) !== 0) return false
+      if (skipPromoted && promotedNow(x)) return false
       walked++
       if (test(x)) { found++; keep(x) }
-      return found >= need && found >= share && walked < walkable
+      done ||= ranked(x, found, false)
+      return done && found >= share && walked < walkable
     }
     switch (sort) {
       case 'price_asc': for (let i = 0; i < n; i++) if (visit(o.price[i]!)) { stopped = true; break } break
@@ -217,9 +240,9 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
   if (estimating) {
     const e = exact + estimated
     // Lists stopped early, yet the whole looks small: count it exactly after all.
-    if (e <= countCap * 2) return collect(store, lists, test, sort, limit, offset, now, Infinity)
+    if (e <= countCap) return collect(store, lists, test, sort, limit, offset, now, Infinity)
     // Rounded as the SQL path rounds the planner's estimate (search.ts countSearch).
-    total = e > 50_000 ? Math.floor(e / 1000) * 1000 : Math.floor(e / 100) * 100
+    total = Math.max(countCap, e > 50_000 ? Math.floor(e / 1000) * 1000 : Math.floor(e / 100) * 100)
   }
   const ranked = top.sorted()
   return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset) }
@@ -230,6 +253,7 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
   box: [number, number, number, number] | undefined, cities: Set<number> | undefined): SlotList[] {
   const options: SlotList[][] = []
   const buckets: SlotList[] = []
+  const bucketKeys: number[] = []
   for (const [key, list] of store.buckets) {
     const cat = key % 100_000
     const kind = Math.floor(key / 100_000)
@@ -237,15 +261,31 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
     if (offer !== undefined && kind % 256 !== offer) continue
     if (categoryIds && !categoryIds.includes(cat)) continue
     buckets.push(list)
+    bucketKeys.push(key)
   }
   options.push(buckets)
   if (box) {
     const la0 = Math.floor(box[0] * GRID), la1 = Math.floor(box[2] * GRID)
     const lo0 = Math.floor(box[1] * GRID), lo1 = Math.floor(box[3] * GRID)
-    if ((la1 - la0 + 1) * (lo1 - lo0 + 1) <= 4096) {
+    const cellCount = (la1 - la0 + 1) * (lo1 - lo0 + 1)
+    if (cellCount <= 4096) {
       const cells: SlotList[] = []
-      for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) { const l = store.cells.get(cellKey(la, lo)); if (l) cells.push(l) }
+      const keys: number[] = []
+      for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) {
+        const k = cellKey(la, lo)
+        keys.push(k)
+        const l = store.cells.get(k)
+        if (l) cells.push(l)
+      }
       options.push(cells)
+      if (bucketKeys.length * cellCount <= 4096) {
+        const both: SlotList[] = []
+        for (const b of bucketKeys) {
+          const byCell = store.bucketCells.get(b)
+          if (byCell) for (const k of keys) { const l = byCell.get(k); if (l) both.push(l) }
+        }
+        options.push(both)
+      }
     }
   }
   if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))

@@ -98,7 +98,7 @@ export interface ListOrders {
   /** area asc, id asc, then nulls; `areaValid` non-null ones first */
   area: Int32Array
   areaValid: number
-  /** The promoted-flagged slots (the default order puts the currently promoted ones first). */
+  /** The promoted-flagged slots, newest first (the default order puts the currently promoted ones first). */
   promoted: Int32Array
 }
 
@@ -189,6 +189,8 @@ export class Store {
   readonly slotById = new Map<number, number>()
   readonly buckets = new Map<number, SlotList>()
   readonly cells = new Map<number, SlotList>()
+  /** Per kind and category, per grid cell: what a category search around a place needs, and nothing else. */
+  readonly bucketCells = new Map<number, Map<number, SlotList>>()
   readonly cities = new Map<number, SlotList>()
 
   private ensure(n: number) {
@@ -219,7 +221,7 @@ export class Store {
     for (let i = 0; i < order.length; i++) next.slug[i] = this.slug[order[i]!]!
     next.size = order.length
     for (let s = 0; s < next.size; s++) next.index(s)
-    for (const lists of [next.buckets, next.cells, next.cities]) for (const l of lists.values()) next.order(l)
+    for (const lists of [next.buckets, next.cells, next.cities, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
     return next
   }
 
@@ -230,7 +232,7 @@ export class Store {
     const [price] = sortedBy(slots, this.price, this.id)
     const [ppm2, ppm2Valid] = sortedBy(slots, this.ppm2, this.id)
     const [area, areaValid] = sortedBy(slots, this.area, this.id)
-    const promoted = slots.filter((x) => (this.flags[x]! & FLAG.promoted) !== 0)
+    const promoted = created.filter((x) => (this.flags[x]! & FLAG.promoted) !== 0)
     l.orders = { created, price, ppm2, ppm2Valid, area, areaValid, promoted }
     l.sortedLength = l.length
   }
@@ -276,8 +278,13 @@ export class Store {
   /** Enters a filled slot into the lookup map and the candidate lists. */
   private index(s: number) {
     this.slotById.set(this.id[s]!, s)
-    this.listFor(this.buckets, bucketKey(this.seek[s]!, this.offer[s]!, this.category[s]!)).push(s)
-    this.listFor(this.cells, cellKey(Math.floor(this.lat[s]! * GRID), Math.floor(this.lon[s]! * GRID))).push(s)
+    const bucket = bucketKey(this.seek[s]!, this.offer[s]!, this.category[s]!)
+    const cell = cellKey(Math.floor(this.lat[s]! * GRID), Math.floor(this.lon[s]! * GRID))
+    this.listFor(this.buckets, bucket).push(s)
+    this.listFor(this.cells, cell).push(s)
+    let byCell = this.bucketCells.get(bucket)
+    if (!byCell) this.bucketCells.set(bucket, byCell = new Map())
+    this.listFor(byCell, cell).push(s)
     this.listFor(this.cities, this.city[s]!).push(s)
   }
 

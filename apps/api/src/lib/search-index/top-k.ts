@@ -47,6 +47,8 @@ export class TopK {
     return this.dir === 1 ? ia < ib : ia > ib
   }
 
+  get full() { return this.n >= this.k }
+
   /** Whether a match with this rank would be kept (cheap: most matches of a big search are not). */
   accepts(promoted: boolean, key: number, id: number): boolean {
     if (this.n < this.k) return this.k > 0
