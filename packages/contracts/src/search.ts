@@ -415,7 +415,27 @@ export const markerSchema = z.object({
   offer_type: z.enum(OFFER_TYPE_VALUES),
 })
 /** GET /api/search/markers: at most MAX_MARKERS markers (newest first); truncated when more matched. */
-export const markersResponseSchema = z.object({ data: z.array(markerSchema), total: z.number().int(), truncated: z.boolean() })
+/** A group of matches drawn as one circle: where they are (mean position), how many, and the box they span. */
+export const markerClusterSchema = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  count: z.number().int(),
+  /** [minLat, minLon, maxLat, maxLon] of its listings: clicking the circle zooms there. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+})
+export const markersResponseSchema = z.object({
+  data: z.array(markerSchema),
+  /**
+   * When more than MARKERS_BEFORE_CLUSTERS listings match, `data` is empty and every match is counted in one of these
+   * instead (a grid of MARKER_GRID × MARKER_GRID over the box): the map shows them all without sending thousands.
+   */
+  clusters: z.array(markerClusterSchema).default([]),
+  total: z.number().int(),
+  truncated: z.boolean(),
+})
+export type MarkerCluster = z.infer<typeof markerClusterSchema>
+export const MARKERS_BEFORE_CLUSTERS = 400
+export const MARKER_GRID = 24
 export type Marker = z.infer<typeof markerSchema>
 export type MarkersResponse = z.infer<typeof markersResponseSchema>
 export const MAX_MARKERS = 2000

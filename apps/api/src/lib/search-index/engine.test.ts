@@ -192,6 +192,24 @@ describe('in-memory search index', () => {
     expect(after).toBe(before)
   })
 
+  it('markers: beyond 400 matches every one of them is counted into grid clusters instead', async () => {
+    const all = (await app.inject('/api/search/markers?bbox=14.0,49.0,24.2,54.9')).json()
+    expect(all.total).toBeGreaterThan(400)
+    expect(all.data).toEqual([])
+    expect(all.clusters.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(all.total)
+    for (const c of all.clusters) {
+      expect(c.lat).toBeGreaterThanOrEqual(c.bounds[0])
+      expect(c.lat).toBeLessThanOrEqual(c.bounds[2])
+      expect(c.lon).toBeGreaterThanOrEqual(c.bounds[1])
+    }
+    // The same total as the search; a narrower filter falls under the limit and gets markers, newest first.
+    expect(all.total).toBe((await viaSql({ bbox: [14.0, 49.0, 24.2, 54.9] })).total)
+    const few = (await app.inject('/api/search/markers?bbox=14.0,49.0,24.2,54.9&kategoria=garaz')).json()
+    expect(few.clusters).toEqual([])
+    expect(few.data.length).toBe(few.total)
+    expect(few.data.map((m: { id: number }) => m.id)).toEqual((await viaSql({ bbox: [14.0, 49.0, 24.2, 54.9], categories: ['garaz'], sort: 'newest_plain', per_page: 60 })).ids.map((x) => Number(x.replace('*', ''))))
+  })
+
   it('the change log keeps a day', async () => {
     await t.db.db.execute(sql`insert into listing_changes (listing_id, at) values (1, now() - interval '25 hours'), (2, now() - interval '23 hours')`)
     expect(await pruneListingChanges(t.db.db)).toBe(1)

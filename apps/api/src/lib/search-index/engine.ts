@@ -35,6 +35,15 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
  * trigram index, or a filter it does not know).
  */
 export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, slots: [], promoted: [] }
+  return p && collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
+}
+
+/** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
+type Plan = { lists: SlotList[]; test: (x: number) => boolean } | null | 'none'
+
+function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
   const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
@@ -69,7 +78,7 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   if (q.bbox) {
     const [minLon, minLat, maxLon, maxLat] = q.bbox
     box = box ? [Math.max(box[0], minLat), Math.max(box[1], minLon), Math.min(box[2], maxLat), Math.min(box[3], maxLon)] : [minLat, minLon, maxLat, maxLon]
-    if (box[0] > box[2] || box[1] > box[3]) return { total: 0, slots: [], promoted: [] }
+    if (box[0] > box[2] || box[1] > box[3]) return 'none'
   }
 
   const rooms = anyOfWithTop(q.rooms, 5)
@@ -86,10 +95,10 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   if (q.rentalPeriod?.length) {
     // Overlap: at least one known period must match; unknown ones simply cannot.
     rental = q.rentalPeriod.reduce((m, v) => m | (d.rental.find([v]) ?? 0), 0) >>> 0
-    if (!rental) return { total: 0, slots: [], promoted: [] }
+    if (!rental) return 'none'
   }
-  if (q.extras?.length) { const m = d.extras.find(q.extras); if (m === null) return { total: 0, slots: [], promoted: [] }; extras = m }
-  if (q.nearby?.length) { const m = d.nearby.find(q.nearby); if (m === null) return { total: 0, slots: [], promoted: [] }; nearby = m }
+  if (q.extras?.length) { const m = d.extras.find(q.extras); if (m === null) return 'none'; extras = m }
+  if (q.nearby?.length) { const m = d.nearby.find(q.nearby); if (m === null) return 'none'; nearby = m }
   const flags = (q.negotiable ? FLAG.negotiable : 0) | (q.instalments ? FLAG.instalments : 0) | (q.urgent ? FLAG.urgent : 0)
     | (q.bargain ? FLAG.bargain : 0) | (q.billsIncluded ? FLAG.billsIncluded : 0)
   const cities = meaning?.citySlugs.length ? new Set(meaning.citySlugs.map((c) => d.city.find(c))) : undefined
@@ -132,8 +141,7 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
     return true
   }
 
-  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities)
-  return collect(store, lists, test, q.sort ?? 'newest', limit, offset, now, countCap)
+  return { lists: candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities), test }
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */
@@ -291,4 +299,49 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
   if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
   const size = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
   return options.reduce((best, o) => (size(o) < size(best) ? o : best))
+}
+
+export interface ClusterHit { total: number; slots: number[]; clusters: { lat: number; lon: number; count: number; bounds: [number, number, number, number] }[] }
+
+/**
+ * Map markers over a box: every match is visited (the count is exact); up to `maxMarkers` the newest are returned as
+ * markers, beyond that all of them are grouped on a grid × grid over the box instead.
+ */
+export function runMarkers(store: Store, q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number,
+  now = Date.now()): ClusterHit | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, slots: [], clusters: [] }
+  if (!p) return null
+  const [minLon, minLat, maxLon, maxLat] = q.bbox
+  const cellH = (maxLat - minLat) / grid || 1, cellW = (maxLon - minLon) / grid || 1
+  const n = grid * grid
+  const count = new Int32Array(n), sumLat = new Float64Array(n), sumLon = new Float64Array(n)
+  const lo = new Float64Array(n * 4)
+  const top = new TopK(maxMarkers, 'newest_plain')
+  const st = store
+  let total = 0
+  const visit = (x: number) => {
+    if (!p.test(x)) return
+    total++
+    const la = st.lat[x]!, ln = st.lon[x]!
+    const c = Math.min(grid - 1, Math.max(0, Math.floor((la - minLat) / cellH))) * grid + Math.min(grid - 1, Math.max(0, Math.floor((ln - minLon) / cellW)))
+    if (count[c]++ === 0) { lo[c * 4] = la; lo[c * 4 + 1] = ln; lo[c * 4 + 2] = la; lo[c * 4 + 3] = ln } else {
+      if (la < lo[c * 4]!) lo[c * 4] = la
+      if (ln < lo[c * 4 + 1]!) lo[c * 4 + 1] = ln
+      if (la > lo[c * 4 + 2]!) lo[c * 4 + 2] = la
+      if (ln > lo[c * 4 + 3]!) lo[c * 4 + 3] = ln
+    }
+    sumLat[c] += la
+    sumLon[c] += ln
+    if (total <= maxMarkers || top.accepts(false, st.created[x]!, st.id[x]!)) top.offer(x, false, st.created[x]!, st.id[x]!)
+  }
+  for (const list of p.lists) { const items = list.items; for (let i = 0; i < list.length; i++) visit(items[i]!) }
+  if (total <= maxMarkers) return { total, slots: top.sorted().slots, clusters: [] }
+  const clusters: ClusterHit['clusters'] = []
+  for (let c = 0; c < n; c++) {
+    if (!count[c]) continue
+    clusters.push({ lat: sumLat[c]! / count[c]!, lon: sumLon[c]! / count[c]!, count: count[c]!,
+      bounds: [lo[c * 4]!, lo[c * 4 + 1]!, lo[c * 4 + 2]!, lo[c * 4 + 3]!] })
+  }
+  return { total, slots: [], clusters }
 }

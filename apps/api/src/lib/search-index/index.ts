@@ -1,6 +1,6 @@
 import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
-import { runSearch, type EngineHit } from './engine.ts'
+import { runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
 import { applyListings, loadStore, readChanges } from './sync.ts'
 import type { Store } from './store.ts'
 
@@ -114,6 +114,14 @@ export class SearchIndex {
     const store = await this.current()
     if (!store) return null
     const hit = runSearch(store, q, limit, offset)
+    return hit && { ...hit, store }
+  }
+
+  /** Markers or clusters over a map box from the index, or null when SQL must answer. */
+  async markers(q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number): Promise<(ClusterHit & { store: Store }) | null> {
+    const store = await this.current()
+    if (!store) return null
+    const hit = runMarkers(store, q, maxMarkers, grid)
     return hit && { ...hit, store }
   }
 }

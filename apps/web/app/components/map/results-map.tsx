@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
 import type * as Leaflet from 'leaflet'
-import { formatPrice } from '@portal/contracts/format'
+import { formatNumber, formatPrice, plural } from '@portal/contracts/format'
 import type { ListingSummary } from '@portal/contracts/listing'
-import type { Marker, MarkersResponse } from '@portal/contracts/search'
+import type { Marker, MarkerCluster, MarkersResponse } from '@portal/contracts/search'
 import { api } from '~/lib/api'
 import { gridCluster, shortPrice } from './cluster'
 import { addBaseLayer, escapeHtml as esc, loadLeaflet, MapFrame, POLAND } from './leaflet'
 
+const OFFERS = ['ogłoszenie', 'ogłoszenia', 'ogłoszeń'] as const
+
 /**
  * The results map: Leaflet loaded in the browser only, markers from /api/search/markers for the visible bounding
- * box, clustered on a grid. Tiles come from MAP_TILE_URL; without it the map draws a plain background with the
+ * box, clustered on a grid here; when the box holds many listings the API sends its own clusters of all of them. Tiles come from MAP_TILE_URL; without it the map draws a plain background with the
  * big cities as landmarks, so it works offline and never calls a third-party host by default.
  */
 export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
@@ -34,10 +36,21 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
       addBaseLayer(L, map, tileUrl)
       const layer = L.layerGroup().addTo(map)
       let markers: Marker[] = []
+      let serverClusters: MarkerCluster[] = []
 
+      const clusterIcon = (n: number) => {
+        const size = n < 10 ? 36 : n < 100 ? 44 : n < 1000 ? 52 : 60
+        return L.divIcon({ className: 'map-cluster', html: `<span>${esc(formatNumber(n))}</span>`, iconSize: [size, size] })
+      }
       const draw = () => {
         if (!map) return
         layer.clearLayers()
+        for (const c of serverClusters) {
+          const [a, b, c2, d] = c.bounds
+          L.marker([c.lat, c.lon], { title: `${formatNumber(c.count)} ${plural(c.count, OFFERS)} — przybliż`, alt: `${formatNumber(c.count)} ${plural(c.count, OFFERS)} w tym miejscu`, icon: clusterIcon(c.count) })
+            .on('click', () => map?.fitBounds(L.latLngBounds([[a, b], [c2, d]]).pad(0.3), { maxZoom: 17 }))
+            .addTo(layer)
+        }
         const zoom = map.getZoom()
         const clusters = gridCluster(markers, (m) => map!.project([m.lat, m.lon], zoom), 72)
         for (const c of clusters) {
@@ -53,11 +66,10 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
               .addTo(layer)
           } else {
             const n = c.items.length
-            const size = n < 10 ? 36 : n < 100 ? 44 : 52
             L.marker(pos, {
-              title: `${n} ogłoszeń — przybliż`,
-              alt: `${n} ogłoszeń w tym miejscu`,
-              icon: L.divIcon({ className: 'map-cluster', html: `<span>${n}</span>`, iconSize: [size, size] }),
+              title: `${n} ${plural(n, OFFERS)} — przybliż`,
+              alt: `${n} ${plural(n, OFFERS)} w tym miejscu`,
+              icon: clusterIcon(n),
             })
               .on('click', () => map?.fitBounds(L.latLngBounds(c.items.map((m) => [m.lat, m.lon] as [number, number])).pad(0.3), { maxZoom: 17 }))
               .addTo(layer)
@@ -79,6 +91,7 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
           .get<MarkersResponse>(`/api/search/markers?${q}`, { silent: true, signal: ctl.signal })
           .then((r) => {
             markers = r.data
+            serverClusters = r.clusters ?? []
             setTruncated(r.truncated)
             onCount?.(r.total)
             draw()

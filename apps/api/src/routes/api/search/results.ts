@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema } from '@portal/contracts/search'
 import { countSearch, filterKey, searchPage, searchPlan } from '../../../lib/search.ts'
-import { searchQueryOf } from '../../../lib/search-request.ts'
+import { plainJsonSerializer, searchQueryOf } from '../../../lib/search-request.ts'
 import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 import { summariesOf } from '../../../lib/search-index/hydrate.ts'
@@ -15,6 +15,7 @@ const results: FastifyPluginAsyncZod = async (app) => {
       querystring: searchQueryDocs,
       response: { 200: searchResponseSchema, 422: validationErrorSchema },
     },
+    serializerCompiler: plainJsonSerializer,
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
