@@ -31,8 +31,8 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
 }
 
 /**
- * Runs a search. Returns null when the engine cannot answer it the way SQL would (free-text words, which need the
- * trigram index, or a filter it does not know).
+ * Runs a search. Returns null when the engine cannot answer it the way SQL would (a filter it does not know, or
+ * more than 32 distinct values of a list facet).
  */
 export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
   const p = plan(store, q, now)
@@ -47,7 +47,11 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
   const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
-  if (meaning?.words.length) return null
+  // Free-text words: each must occur in search_text (as SQL's LIKE '%word%'); the rarest also gives candidates.
+  const wordHits = (meaning?.words ?? []).map((w) => store.words.slotsWith(w, store.size))
+  if (wordHits.some((h) => h.slots.length === 0)) return 'none'
+  const wordMarks = wordHits.map((h) => h.mark)
+  const wordList = wordHits.length ? wordHits.reduce((a, b) => (b.slots.length < a.slots.length ? b : a)).slots : undefined
   const d = store.dicts
   if ((q.rentalPeriod?.length && d.rental.overflow) || (q.extras?.length && d.extras.overflow) || (q.nearby?.length && d.nearby.overflow)) return null
 
@@ -138,10 +142,13 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if ((st.flags[x]! & flags) !== flags) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+    for (const m of wordMarks) if (m[x] !== 1) return false
     return true
   }
 
-  return { lists: candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities), test }
+  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities)
+  const size = (l: SlotList[]) => l.reduce((n, x) => n + x.length, 0)
+  return { lists: wordList && wordList.length < size(lists) ? [wordList] : lists, test }
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */

@@ -41,6 +41,8 @@ export interface IndexRow {
   district: string | null
   /** Attribute 32 (years of a leasehold), when given as a whole number. */
   lease_years: number | null
+  /** listings.search_text (folded title and place names), for free-text words. */
+  search_text: string
 }
 
 export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32 } as const
@@ -185,8 +187,10 @@ export class Store {
   slug: string[] = []
 
   /** Shared with the clustered copy, so codes stay valid. */
-  constructor(readonly dicts: Dicts = newDicts()) {}
+  constructor(readonly dicts: Dicts = newDicts(), words?: Words) { this.words = words ?? new Words() }
   readonly slotById = new Map<number, number>()
+  /** Free-text words: the distinct tokens of search_text, each with the slots whose text has it (see Words). */
+  readonly words: Words
   readonly buckets = new Map<number, SlotList>()
   readonly cells = new Map<number, SlotList>()
   /** Per kind and category, per grid cell: what a category search around a place needs, and nothing else. */
@@ -212,7 +216,7 @@ export class Store {
     const bucket = new Float64Array(this.size)
     for (const x of order) bucket[x] = bucketKey(this.seek[x]!, this.offer[x]!, this.category[x]!)
     order.sort((a, b) => bucket[a]! - bucket[b]! || this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
-    const next = new Store(this.dicts)
+    const next = new Store(this.dicts, this.words)
     next.ensure(order.length)
     for (const k of COLUMNS) {
       const from = this[k] as Float64Array, to = next[k] as Float64Array
@@ -221,6 +225,9 @@ export class Store {
     for (let i = 0; i < order.length; i++) next.slug[i] = this.slug[order[i]!]!
     next.size = order.length
     for (let s = 0; s < next.size; s++) next.index(s)
+    const moved = new Int32Array(this.size).fill(-1)
+    for (let i = 0; i < order.length; i++) moved[order[i]!] = i
+    this.words.remap(moved)
     for (const lists of [next.buckets, next.cells, next.cities, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
     return next
   }
@@ -273,6 +280,7 @@ export class Store {
     this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
     this.slug[s] = r.slug
     this.index(s)
+    this.words.add(s, r.search_text)
   }
 
   /** Enters a filled slot into the lookup map and the candidate lists. */
@@ -306,5 +314,60 @@ export class Store {
     let l = map.get(key)
     if (!l) map.set(key, l = new SlotList())
     return l
+  }
+}
+
+/**
+ * An inverted index of search_text tokens (split on anything but a-z, 0-9 and '-', which are all a phrase word can
+ * hold: so "search_text LIKE '%word%'" holds exactly when some token contains the word). A word is looked up by
+ * scanning the token dictionary once and caching which tokens contain it.
+ */
+export class Words {
+  private ids = new Map<string, number>()
+  private tokens: string[] = []
+  postings: SlotList[] = []
+  private cache = new Map<string, { upTo: number; tokens: number[] }>()
+
+  add(slot: number, text: string) {
+    const seen = new Set<string>()
+    for (const t of text.split(/[^a-z0-9-]+/)) {
+      if (!t || seen.has(t)) continue
+      seen.add(t)
+      let id = this.ids.get(t)
+      if (id === undefined) { this.ids.set(t, id = this.tokens.length); this.tokens.push(t); this.postings.push(new SlotList()) }
+      this.postings[id]!.push(slot)
+    }
+  }
+
+  /** After clustering: slots renumbered (-1 for dead ones). */
+  remap(moved: Int32Array) {
+    for (const list of this.postings) {
+      let n = 0
+      for (let i = 0; i < list.length; i++) { const to = moved[list.items[i]!]!; if (to >= 0) list.items[n++] = to }
+      list.length = n
+      list.items.subarray(0, n).sort()
+    }
+  }
+
+  /** The tokens containing a word. */
+  tokensWith(word: string): number[] {
+    let hit = this.cache.get(word)
+    if (!hit) {
+      if (this.cache.size > 5000) this.cache.clear()
+      this.cache.set(word, hit = { upTo: 0, tokens: [] })
+    }
+    for (; hit.upTo < this.tokens.length; hit.upTo++) if (this.tokens[hit.upTo]!.includes(word)) hit.tokens.push(hit.upTo)
+    return hit.tokens
+  }
+
+  /** Slots whose text contains the word, each once. */
+  slotsWith(word: string, size: number): { mark: Uint8Array; slots: SlotList } {
+    const mark = new Uint8Array(size)
+    const slots = new SlotList()
+    for (const id of this.tokensWith(word)) {
+      const l = this.postings[id]!
+      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (!mark[x]) { mark[x] = 1; slots.push(x) } }
+    }
+    return { mark, slots }
   }
 }

@@ -11,7 +11,7 @@ const COLUMNS = sql.raw(`id::float8 as id, slug, category_id, offer_type, ad_typ
     + bargain::int * ${FLAG.bargain} + bills_included::int * ${FLAG.billsIncluded} + is_promoted::int * ${FLAG.promoted}) as flags,
   extract(epoch from promoted_until)::float8 * 1000 as promoted_until, extract(epoch from visible_from)::float8 * 1000 as visible_from,
   extract(epoch from expires_at)::float8 * 1000 as expires_at, extract(epoch from created_at)::float8 * 1000 as created_at,
-  lat, lon, city_slug, district,
+  lat, lon, city_slug, district, search_text,
   case when ownership = 'leasehold' then (select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
     from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years`)
 
@@ -39,6 +39,7 @@ function toRow(r: Record<string, unknown>): IndexRow {
     flags: Number(r.flags), promoted_until: numOrNull(r.promoted_until), visible_from: numOrNull(r.visible_from),
     expires_at: numOrNull(r.expires_at), created_at: Number(r.created_at), lat: Number(r.lat), lon: Number(r.lon),
     city_slug: String(r.city_slug), district: (r.district as string | null) ?? null, lease_years: numOrNull(r.lease_years),
+    search_text: String(r.search_text ?? ''),
   }
 }
 
