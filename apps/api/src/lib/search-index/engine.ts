@@ -146,7 +146,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     return true
   }
 
-  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities)
+  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts)
   const size = (l: SlotList[]) => l.reduce((n, x) => n + x.length, 0)
   return { lists: wordList && wordList.length < size(lists) ? [wordList] : lists, test }
 }
@@ -265,7 +265,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
 
 /** The smallest set of candidate lists that holds every match: per kind and category, per grid cell or per city. */
 function candidates(store: Store, seek: number, offer: number | undefined, categoryIds: number[] | undefined,
-  box: [number, number, number, number] | undefined, cities: Set<number> | undefined): SlotList[] {
+  box: [number, number, number, number] | undefined, cities: Set<number> | undefined, districts: { code: number }[] | undefined): SlotList[] {
   const options: SlotList[][] = []
   const buckets: SlotList[] = []
   const bucketKeys: number[] = []
@@ -304,6 +304,7 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
     }
   }
   if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
+  if (districts) options.push([...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []))
   const size = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
   return options.reduce((best, o) => (size(o) < size(best) ? o : best))
 }

@@ -196,6 +196,7 @@ export class Store {
   /** Per kind and category, per grid cell: what a category search around a place needs, and nothing else. */
   readonly bucketCells = new Map<number, Map<number, SlotList>>()
   readonly cities = new Map<number, SlotList>()
+  readonly districts = new Map<number, SlotList>()
 
   private ensure(n: number) {
     if (n <= this.capacity) return
@@ -213,9 +214,14 @@ export class Store {
     const order = new Int32Array(this.count)
     let n = 0
     for (let x = 0; x < this.size; x++) if (this.alive[x]) order[n++] = x
+    // Kind and category, then grid cell, then newest first: a category's slots in one area are contiguous.
     const bucket = new Float64Array(this.size)
-    for (const x of order) bucket[x] = bucketKey(this.seek[x]!, this.offer[x]!, this.category[x]!)
-    order.sort((a, b) => bucket[a]! - bucket[b]! || this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
+    const cell = new Float64Array(this.size)
+    for (const x of order) {
+      bucket[x] = bucketKey(this.seek[x]!, this.offer[x]!, this.category[x]!)
+      cell[x] = cellKey(Math.floor(this.lat[x]! * GRID), Math.floor(this.lon[x]! * GRID))
+    }
+    order.sort((a, b) => bucket[a]! - bucket[b]! || cell[a]! - cell[b]! || this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
     const next = new Store(this.dicts, this.words)
     next.ensure(order.length)
     for (const k of COLUMNS) {
@@ -228,7 +234,7 @@ export class Store {
     const moved = new Int32Array(this.size).fill(-1)
     for (let i = 0; i < order.length; i++) moved[order[i]!] = i
     this.words.remap(moved)
-    for (const lists of [next.buckets, next.cells, next.cities, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
+    for (const lists of [next.buckets, next.cells, next.cities, next.districts, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
     return next
   }
 
@@ -294,6 +300,7 @@ export class Store {
     if (!byCell) this.bucketCells.set(bucket, byCell = new Map())
     this.listFor(byCell, cell).push(s)
     this.listFor(this.cities, this.city[s]!).push(s)
+    if (this.district[s]) this.listFor(this.districts, this.district[s]!).push(s)
   }
 
   /** Forgets a listing (no longer active, or deleted). */
