@@ -2,7 +2,7 @@ import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catal
 import { DEFAULT_RADIUS_KM, type SearchQuery, type SearchSort } from '@portal/contracts/search'
 import { interpretPhrase } from '../search-phrase.ts'
 import { circleBox, haversine } from '../search.ts'
-import { FLAG, GRID, cellKey, type SlotList, type Store } from './store.ts'
+import { FLAG, GRID, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, cellKey, type SlotList, type Store } from './store.ts'
 import { TopK } from './top-k.ts'
 
 /**
@@ -114,12 +114,14 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const [buildingT, marketT, conditionT, floorT, ownershipT, citiesT] = [building, market, condition, floor, ownership, cities].map(codes)
 
   const st = store
+  const wantMeta = META.alive | (seek ? META.seek : 0)
   /** The conditions of searchConditions(), for one slot. */
   const test = (x: number): boolean => {
-    if (!st.alive[x] || st.seek[x] !== seek) return false
-    if (offerType && st.offer[x] !== offerCode) return false
+    const m = st.meta[x]!
+    if ((m & (META.alive | META.seek)) !== wantMeta) return false
+    if (offerType && ((m >>> META_OFFER_SHIFT) & 255) !== offerCode) return false
     if (categorySet && categorySet[st.category[x]!] !== 1) return false
-    if (st.visibleFrom[x]! > now || st.expires[x]! <= now) return false // NaN (null) compares false
+    if ((m & META.scheduled) && (st.visibleFrom[x]! > now || st.expires[x]! <= now)) return false // NaN (null) compares false
     const price = st.price[x]!
     if (price < priceMin || price > priceMax) return false
     if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
@@ -139,7 +141,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (rental && !(st.rental[x]! & rental)) return false
     if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
     if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
-    if ((st.flags[x]! & flags) !== flags) return false
+    if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
     for (const m of wordMarks) if (m[x] !== 1) return false
@@ -181,7 +183,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
   let exact = 0
   let estimated = 0
   let estimating = false
-  const promotedNow = (x: number) => (st.flags[x]! & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+  const promotedNow = (x: number) => ((st.meta[x]! >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
   const keep = (x: number) => {
     const promoted = promotedNow(x)
     let key = col[x]!

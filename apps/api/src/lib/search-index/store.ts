@@ -46,6 +46,10 @@ export interface IndexRow {
 }
 
 export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32 } as const
+/** Store.meta bits: live slot, wanted ad, has a visible-from or expiry date to check. */
+export const META = { alive: 1, seek: 2, scheduled: 4 } as const
+export const META_FLAGS_SHIFT = 8
+export const META_OFFER_SHIFT = 16
 export const GRID = 10 // cells per degree, as the SQL path's grid (search-density.ts)
 
 /** Strings ↔ small integer codes; code 0 is null. */
@@ -138,7 +142,7 @@ const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Ui
 
 const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
   'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
-  'visibleFrom', 'expires', 'lat', 'lon', 'lease'] as const
+  'visibleFrom', 'expires', 'lat', 'lon', 'lease', 'meta'] as const
 
 function newDicts() {
   return {
@@ -184,6 +188,11 @@ export class Store {
   lat = new Float64Array(0)
   lon = new Float64Array(0)
   lease = new Int16Array(0)
+  /**
+   * The facets every search reads, packed so a scan touches one cache line for them: META bits, the FLAG bits at
+   * META_FLAGS_SHIFT and the offer-type code at META_OFFER_SHIFT.
+   */
+  meta = new Uint32Array(0)
   slug: string[] = []
 
   /** Shared with the clustered copy, so codes stay valid. */
@@ -285,6 +294,8 @@ export class Store {
     this.lon[s] = r.lon
     this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
     this.slug[s] = r.slug
+    this.meta[s] = (META.alive | (r.seek ? META.seek : 0) | (r.visible_from !== null || r.expires_at !== null ? META.scheduled : 0)
+      | (r.flags << META_FLAGS_SHIFT) | (this.offer[s]! << META_OFFER_SHIFT)) >>> 0
     this.index(s)
     this.words.add(s, r.search_text)
   }
@@ -309,6 +320,7 @@ export class Store {
     if (s === undefined) return
     this.slotById.delete(id)
     this.alive[s] = 0
+    this.meta[s] = (this.meta[s]! & ~META.alive) >>> 0
     this.slug[s] = ''
     this.dead++
   }
