@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gridCluster, shortPrice } from '../components/map/cluster'
+import { gridCluster, mergeNear, shortPrice } from '../components/map/cluster'
 import { activeChips, emptyForm, formFromParams, formToParams } from './search-form'
 import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
@@ -121,5 +121,11 @@ describe('map clustering', () => {
     expect(c.map((x) => x.items.length).sort()).toEqual([1, 2])
     expect(shortPrice(125_000_000)).toBe('1,3 mln')
     expect(shortPrice(45_000_000)).toBe('450 tys.')
+  })
+
+  it('server clusters close on screen merge into the biggest: counts summed, position weighted', () => {
+    const groups = mergeNear([{ x: 0, y: 0, count: 30 }, { x: 40, y: 0, count: 10 }, { x: 300, y: 0, count: 5 }], (p) => p, 56)
+    expect(groups.map((g) => g.count)).toEqual([40, 5])
+    expect(groups[0]!.x).toBe(10)
   })
 })

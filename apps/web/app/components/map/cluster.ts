@@ -34,3 +34,30 @@ export function shortPrice(grosze: number): string {
   if (zl >= 10_000) return `${Math.round(zl / 1000).toLocaleString('pl-PL')} tys.`
   return zl.toLocaleString('pl-PL')
 }
+
+/**
+ * Weighted groups drawn as circles must not overlap: the biggest takes every group within `radius` px of it, then the
+ * next biggest of the rest, and so on (greedy; a few hundred groups at most).
+ */
+export function mergeNear<T extends { count: number }>(items: readonly T[], project: (item: T) => Point, radius = 56): { items: T[]; count: number; x: number; y: number }[] {
+  const placed = items.map((item) => ({ item, p: project(item) })).sort((a, b) => b.item.count - a.item.count)
+  const taken = new Array<boolean>(placed.length).fill(false)
+  const out: { items: T[]; count: number; x: number; y: number }[] = []
+  for (let i = 0; i < placed.length; i++) {
+    if (taken[i]) continue
+    const { p } = placed[i]!
+    const group = { items: [] as T[], count: 0, sx: 0, sy: 0 }
+    for (let j = i; j < placed.length; j++) {
+      if (taken[j]) continue
+      const q = placed[j]!
+      if (Math.hypot(q.p.x - p.x, q.p.y - p.y) > radius) continue
+      taken[j] = true
+      group.items.push(q.item)
+      group.count += q.item.count
+      group.sx += q.p.x * q.item.count
+      group.sy += q.p.y * q.item.count
+    }
+    out.push({ items: group.items, count: group.count, x: group.sx / group.count, y: group.sy / group.count })
+  }
+  return out
+}

@@ -33,6 +33,8 @@ export function addBaseLayer(L: LeafletModule, map: Leaflet.Map, tileUrl: string
     L.marker([c.lat, c.lon], {
       interactive: false,
       keyboard: false,
+      // Under the listing pins and clusters (markerPane), so a city name never hides a count.
+      pane: 'overlayPane',
       icon: L.divIcon({ className: 'map-city', html: `<span>${escapeHtml(c.name)}</span>`, iconSize: [0, 0] }),
     }).addTo(labels)
   }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import type * as Leaflet from 'leaflet'
-import { formatNumber, formatPrice, plural } from '@portal/contracts/format'
+import { countLabel, formatNumber, formatPrice } from '@portal/contracts/format'
 import type { ListingSummary } from '@portal/contracts/listing'
 import type { Marker, MarkerCluster, MarkersResponse } from '@portal/contracts/search'
 import { api } from '~/lib/api'
-import { gridCluster, shortPrice } from './cluster'
+import { gridCluster, mergeNear, shortPrice } from './cluster'
 import { addBaseLayer, escapeHtml as esc, loadLeaflet, MapFrame, POLAND } from './leaflet'
 
 const OFFERS = ['ogłoszenie', 'ogłoszenia', 'ogłoszeń'] as const
@@ -45,13 +45,16 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
       const draw = () => {
         if (!map) return
         layer.clearLayers()
-        for (const c of serverClusters) {
-          const [a, b, c2, d] = c.bounds
-          L.marker([c.lat, c.lon], { title: `${formatNumber(c.count)} ${plural(c.count, OFFERS)} — przybliż`, alt: `${formatNumber(c.count)} ${plural(c.count, OFFERS)} w tym miejscu`, icon: clusterIcon(c.count) })
-            .on('click', () => map?.fitBounds(L.latLngBounds([[a, b], [c2, d]]).pad(0.3), { maxZoom: 17 }))
+        const zoom = map.getZoom()
+        // The API's grid does not know the screen: clusters that would overlap here are merged (counts summed).
+        for (const group of mergeNear(serverClusters, (c) => map!.project([c.lat, c.lon], zoom))) {
+          const n = group.count
+          const { lat, lng: lon } = map.unproject([group.x, group.y], zoom)
+          const bounds = L.latLngBounds(group.items.flatMap((c) => [[c.bounds[0], c.bounds[1]], [c.bounds[2], c.bounds[3]]] as [number, number][]))
+          L.marker([lat, lon], { title: `${countLabel(n, OFFERS)} — przybliż`, alt: `${countLabel(n, OFFERS)} w tym miejscu`, icon: clusterIcon(n) })
+            .on('click', () => map?.fitBounds(bounds.pad(0.3), { maxZoom: 17 }))
             .addTo(layer)
         }
-        const zoom = map.getZoom()
         const clusters = gridCluster(markers, (m) => map!.project([m.lat, m.lon], zoom), 72)
         for (const c of clusters) {
           const pos = map.unproject([c.x, c.y], zoom)
@@ -67,8 +70,8 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
           } else {
             const n = c.items.length
             L.marker(pos, {
-              title: `${n} ${plural(n, OFFERS)} — przybliż`,
-              alt: `${n} ${plural(n, OFFERS)} w tym miejscu`,
+              title: `${countLabel(n, OFFERS)} — przybliż`,
+              alt: `${countLabel(n, OFFERS)} w tym miejscu`,
               icon: clusterIcon(n),
             })
               .on('click', () => map?.fitBounds(L.latLngBounds(c.items.map((m) => [m.lat, m.lon] as [number, number])).pad(0.3), { maxZoom: 17 }))
