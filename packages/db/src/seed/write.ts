@@ -144,6 +144,9 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
     for (const c of [a, b]) {
       // Session-only knobs for bulk loading: no fsync wait per commit, a large GIN pending list flushed in bulk.
       await c.query("SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'; SET gin_pending_list_limit = '64MB'")
+      // Without row triggers (superusers only; otherwise they simply run): seven million rows in listing_changes would
+      // only tell running search indexes what a restart tells them anyway (bulk seeding is an offline operation).
+      await c.query('SET session_replication_role = replica').catch(() => {})
     }
     const write = async (stream: NodeJS.WritableStream, text: string) => {
       if (!stream.write(text)) await once(stream, 'drain')
@@ -187,6 +190,7 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
     await a.query('ROLLBACK').catch(() => {})
     throw e
   } finally {
+    for (const c of [a, b]) await c.query('RESET session_replication_role').catch(() => {})
     a.release(); b.release()
   }
   return photoCount

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { listings } from '@portal/db'
+import { listingPhotos, listings } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings, type TestApp } from '../../test/helpers.ts'
@@ -213,6 +213,20 @@ describe('in-memory search index', () => {
     expect(few.clusters).toEqual([])
     expect(few.data.length).toBe(few.total)
     expect(few.data.map((m: { id: number }) => m.id)).toEqual((await viaSql({ bbox: [14.0, 49.0, 24.2, 54.9], categories: ['garaz'], sort: 'newest_plain', per_page: 60 })).ids.map((x) => Number(x.replace('*', ''))))
+  })
+
+  it('cached listing cards follow title, place and photo changes made by anyone', async () => {
+    const [id] = await insertListings(t.db, [{ categoryId: CATEGORIES.find((c) => c.slug === 'garaz')!.id, offerType: 'sell', price: 2, title: 'Garaż stary', photos: 1 }])
+    const first = async () => (await app.inject('/api/search?kategoria=garaz&typ=sprzedaz&sortuj=price_asc')).json().data[0]
+    expect(await first()).toMatchObject({ id, title: 'Garaż stary', photos_count: 1 })
+    expect(app.searchIndex.cards.get(id!)).toBeDefined()
+    await t.db.db.update(listings).set({ title: 'Garaż nowy', locationName: 'Kraków, Podgórze' }).where(eq(listings.id, id!))
+    expect(await first()).toMatchObject({ id, title: 'Garaż nowy', location_name: 'Kraków, Podgórze' })
+    await t.db.db.insert(listingPhotos).values({ listingId: id!, position: 1, storageKey: 'x/y', width: 10, height: 10 })
+    expect((await first()).photos_count).toBe(2)
+    await t.db.db.delete(listingPhotos).where(eq(listingPhotos.listingId, id!))
+    expect(await first()).toMatchObject({ photo: null, photos_count: 0 })
+    await t.db.db.delete(listings).where(eq(listings.id, id!))
   })
 
   it('the change log keeps a day', async () => {

@@ -6,26 +6,61 @@ import { SUMMARY_COLUMNS, rowsOf, summaryOf } from '../search.ts'
 import type { Store } from './store.ts'
 
 /**
- * The page's listing summaries for the ids the index ranked, in that order: one primary-key lookup per row plus
- * its first photo. A listing deleted between ranking and reading is simply left out.
+ * Listing cards by id, kept by the search index between searches: the first pages of popular searches are read over
+ * and over. An id is dropped as soon as the change log shows its listing or a photo of it changed (every column a
+ * card shows is watched by the triggers of migration search_index_summaries), and a read that overlapped such a
+ * change is not kept.
  */
-export async function summariesOf(db: Db, store: Store, slots: number[], promoted: boolean[]): Promise<ListingSummary[]> {
+export class CardCache {
+  private cards = new Map<number, ListingSummary>()
+  /** Bumped whenever a change drops cards: a read that started before must not store what it read. */
+  private generation = 0
+  constructor(private readonly max = 50_000) {}
+  get size() { return this.cards.size }
+  get(id: number) { return this.cards.get(id) }
+  drop(ids: Iterable<number>) {
+    this.generation++
+    for (const id of ids) this.cards.delete(id)
+  }
+  clear() { this.generation++; this.cards.clear() }
+  begin() { return this.generation }
+  keep(since: number, card: ListingSummary) {
+    if (since !== this.generation) return
+    if (this.cards.size >= this.max) this.cards.delete(this.cards.keys().next().value!)
+    this.cards.set(card.id, card)
+  }
+}
+
+/**
+ * The page's listing summaries for the ids the index ranked, in that order: cached cards, the rest read by primary
+ * key with their first photo. A listing deleted between ranking and reading is simply left out.
+ */
+export async function summariesOf(db: Db, store: Store, slots: number[], promoted: boolean[], cache?: CardCache): Promise<ListingSummary[]> {
   if (!slots.length) return []
   const ids = slots.map((x) => store.id[x]!)
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `)
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${SUMMARY_COLUMNS}, ph.storage_key, ph.width, ph.height,
-      ph.placeholder, ph.photos_count
-    from listings l
-    left join lateral (
-      select storage_key, width, height, placeholder, count(*) over () as photos_count
-      from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
-    ) ph on true
-    where l.id in (${list})`))
-  const byId = new Map(rows.map((r) => [Number(r.id), r]))
+  const missing = cache ? ids.filter((id) => !cache.get(id)) : ids
+  const read = new Map<number, ListingSummary>()
+  if (missing.length) {
+    const since = cache?.begin() ?? 0
+    const list = sql.join(missing.map((id) => sql`${id}`), sql`, `)
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${SUMMARY_COLUMNS}, ph.storage_key, ph.width, ph.height,
+        ph.placeholder, ph.photos_count
+      from listings l
+      left join lateral (
+        select storage_key, width, height, placeholder, count(*) over () as photos_count
+        from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
+      ) ph on true
+      where l.id in (${list})`))
+    for (const r of rows) {
+      const card = summaryOf({ ...r, promoted: false })
+      read.set(card.id, card)
+      cache?.keep(since, card)
+    }
+  }
   const out: ListingSummary[] = []
   ids.forEach((id, i) => {
-    const r = byId.get(id)
-    if (r) out.push(summaryOf({ ...r, promoted: promoted[i] }))
+    const card = read.get(id) ?? cache?.get(id)
+    if (card) out.push({ ...card, is_promoted: promoted[i]! })
   })
   return out
 }

@@ -2,6 +2,7 @@ import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
 import { runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
 import { applyListings, loadStore, readChanges } from './sync.ts'
+import { CardCache } from './hydrate.ts'
 import type { Store } from './store.ts'
 
 /**
@@ -29,6 +30,8 @@ export class SearchIndex {
   private running?: Promise<void>
   private queued?: Promise<void>
   private failedAt = 0
+  /** Listing cards of recent pages (hydrate.ts), dropped as the change log names their listings. */
+  readonly cards = new CardCache()
 
   constructor(private readonly db: Db, private readonly opts: SearchIndexOptions = {}) {}
 
@@ -50,6 +53,7 @@ export class SearchIndex {
         for (const seq of seen) this.applied.set(seq, Date.now())
         this.syncedAt = Date.now()
         this.store = store
+        this.cards.clear()
         this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
       } catch (err) {
         this.failedAt = Date.now()
@@ -100,7 +104,9 @@ export class SearchIndex {
     if (!store) return
     const changes = (await readChanges(this.db, this.lastSeq)).filter((c) => !this.applied.has(c.seq))
     if (changes.length) {
-      await applyListings(this.db, store, [...new Set(changes.map((c) => c.listingId))])
+      const ids = [...new Set(changes.map((c) => c.listingId))]
+      this.cards.drop(ids)
+      await applyListings(this.db, store, ids)
       const now = Date.now()
       for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
     }

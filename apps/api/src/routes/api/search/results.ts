@@ -26,7 +26,7 @@ const results: FastifyPluginAsyncZod = async (app) => {
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) {
-      const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted)
+      const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards)
       return { data, total: hit.total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(hit.total / perPage)) }
     }
     const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
