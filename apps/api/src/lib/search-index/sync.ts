@@ -71,8 +71,12 @@ export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number
  * (and numbers already applied skipped) to catch those.
  */
 export async function readChanges(db: Db, lastSeq: number): Promise<{ seq: number; listingId: number }[]> {
-  const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`select seq::float8 as seq, listing_id::float8 as listing_id
-    from listing_changes where seq > ${lastSeq} or at > now() - interval '${sql.raw(String(REREAD_SECONDS))} seconds' order by seq limit 50000`))
+  // Two index range scans (primary key, and `at`): an OR of the two could make the planner read the whole log.
+  const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`(select seq::float8 as seq, listing_id::float8 as listing_id
+      from listing_changes where seq > ${lastSeq} order by seq limit 50000)
+    union
+    (select seq::float8, listing_id::float8 from listing_changes where at > now() - interval '${sql.raw(String(REREAD_SECONDS))} seconds')
+    order by seq`))
   return rows.map((r) => ({ seq: Number(r.seq), listingId: Number(r.listing_id) }))
 }
 
