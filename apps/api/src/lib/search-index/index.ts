@@ -1,7 +1,7 @@
 import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
 import { runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
-import { applyListings, loadStore, readChanges } from './sync.ts'
+import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
 import { CardCache } from './hydrate.ts'
 import type { Store } from './store.ts'
 
@@ -26,6 +26,8 @@ export class SearchIndex {
   private syncedAt = 0
   /** Sequence numbers applied in the re-read window (see readChanges). */
   private applied = new Map<number, number>()
+  /** The last number read at each catch-up of the last REREAD_SECONDS and a bit (oldest first): gives the floor. */
+  private marks: { at: number; seq: number }[] = []
   private loading?: Promise<void>
   private running?: Promise<void>
   private queued?: Promise<void>
@@ -51,6 +53,9 @@ export class SearchIndex {
         this.lastSeq = lastSeq
         this.applied.clear()
         for (const seq of seen) this.applied.set(seq, Date.now())
+        // Numbers of the last few seconds below lastSeq may still commit: read again from below the oldest of them.
+        const floor = seen.length ? Math.min(...seen) - 1 : lastSeq
+        this.marks = [{ at: Date.now() - REREAD_SECONDS * 1000, seq: Math.min(floor, lastSeq) }]
         this.syncedAt = Date.now()
         this.store = store
         this.cards.clear()
@@ -102,14 +107,27 @@ export class SearchIndex {
   private async catchUp() {
     const store = this.store
     if (!store) return
-    const changes = (await readChanges(this.db, this.lastSeq)).filter((c) => !this.applied.has(c.seq))
-    if (changes.length) {
-      const ids = [...new Set(changes.map((c) => c.listingId))]
-      this.cards.drop(ids)
-      await applyListings(this.db, store, ids)
-      const now = Date.now()
-      for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
+    const started = Date.now()
+    // The newest mark old enough: everything after it is read again (late commits), the rest is long applied.
+    while (this.marks.length > 1 && this.marks[1]!.at <= started - REREAD_SECONDS * 1000) this.marks.shift()
+    let floor = this.marks[0]?.seq ?? this.lastSeq
+    for (;;) {
+      const read = await readChanges(this.db, floor)
+      const changes = read.filter((c) => !this.applied.has(c.seq))
+      if (changes.length) {
+        const ids = [...new Set(changes.map((c) => c.listingId))]
+        this.cards.drop(ids)
+        await applyListings(this.db, store, ids)
+        const now = Date.now()
+        for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
+      }
+      if (read.length < CHANGES_PER_READ) break
+      floor = read[read.length - 1]!.seq
     }
+    // A mark per tenth of a second is plenty to find the floor REREAD_SECONDS back.
+    const last = this.marks[this.marks.length - 1]
+    if (!last || started - last.at >= 100) this.marks.push({ at: started, seq: this.lastSeq })
+    else last.seq = Math.max(last.seq, this.lastSeq)
     // Forget applied numbers once they are older than the re-read window.
     if (this.applied.size > 1000) for (const [seq, at] of this.applied) if (Date.now() - at > 60_000) this.applied.delete(seq)
     this.syncedAt = Date.now()

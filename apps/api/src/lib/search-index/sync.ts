@@ -17,7 +17,8 @@ const COLUMNS = sql.raw(`id::float8 as id, slug, category_id, offer_type, ad_typ
 
 const BATCH = 20_000
 /** How far back the change log is read again (see readChanges). */
-const REREAD_SECONDS = 10
+export const REREAD_SECONDS = 10
+export const CHANGES_PER_READ = 20_000
 
 /** pg parses text[] into arrays; PGlite too, but be tolerant of the '{a,b}' text form. */
 function textArray(v: unknown): string[] {
@@ -66,17 +67,14 @@ export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number
 }
 
 /**
- * Changes not yet applied. A sequence number is taken when a row is inserted but becomes visible at commit, so a
- * slow transaction can commit a number below one already read: the last few seconds of the log are read again
- * (and numbers already applied skipped) to catch those.
+ * The change log after `floor`, in order. A sequence number is taken when a row is inserted but becomes visible at
+ * commit, so a slow transaction can commit a number below one already read: the caller passes as `floor` the last
+ * number it had read REREAD_SECONDS ago (and skips numbers it already applied), so those are caught. One primary-key
+ * range scan on both drivers.
  */
-export async function readChanges(db: Db, lastSeq: number): Promise<{ seq: number; listingId: number }[]> {
-  // Two index range scans (primary key, and `at`): an OR of the two could make the planner read the whole log.
-  const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`(select seq::float8 as seq, listing_id::float8 as listing_id
-      from listing_changes where seq > ${lastSeq} order by seq limit 50000)
-    union
-    (select seq::float8, listing_id::float8 from listing_changes where at > now() - interval '${sql.raw(String(REREAD_SECONDS))} seconds')
-    order by seq`))
+export async function readChanges(db: Db, floor: number): Promise<{ seq: number; listingId: number }[]> {
+  const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`select seq::float8 as seq, listing_id::float8 as listing_id
+    from listing_changes where seq > ${floor} order by seq limit ${CHANGES_PER_READ}`))
   return rows.map((r) => ({ seq: Number(r.seq), listingId: Number(r.listing_id) }))
 }
 
