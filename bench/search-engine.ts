@@ -1,0 +1,54 @@
+/**
+ * The in-memory search index's side of bench/search-explain.ts: loads the index from a database, then times every
+ * query of the search mix (bench/search-scenarios.ts) in process — the index's "EXPLAIN ANALYZE" — and runs
+ * EXPLAIN ANALYZE for the two SQL statements a search still sends (the change log read and the page's cards):
+ *
+ *   npx tsx bench/search-engine.ts --database-url postgres://postgres@127.0.0.1:5432/bench
+ *   npx tsx bench/search-engine.ts --data-dir ./data/bench100k
+ */
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { openDb } from '@portal/db'
+import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, parseSearchParams } from '@portal/contracts/search'
+import { loadStore } from '../apps/api/src/lib/search-index/sync.ts'
+import { runMarkers, runSearch } from '../apps/api/src/lib/search-index/engine.ts'
+import { SUMMARY_COLUMNS, rowsOf } from '../apps/api/src/lib/search.ts'
+import { SEARCH_MIX } from './search-scenarios.ts'
+
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' }, runs: { type: 'string', default: '20' } } })
+const handle = await openDb(values['database-url'] ? { url: values['database-url'] } : { dataDir: `${values['data-dir'] ?? './data/bench'}/pglite` })
+const t0 = performance.now()
+const { store } = await loadStore(handle.db)
+const mem = process.memoryUsage()
+console.log(`index: ${store.count.toLocaleString('en')} listings loaded in ${Math.round(performance.now() - t0)} ms; heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`)
+
+const runs = Number(values.runs)
+console.log('\nquery                          p50 ms   p95 ms      total  (the same 10 cities / 3 pages / 8 phrases as the load mix)')
+for (const m of SEARCH_MIX) {
+  const times: number[] = []
+  let total = 0
+  for (let i = 0; i < runs * 3; i++) {
+    const { query } = parseSearchParams(new URLSearchParams(m.path(i).split('?')[1]))
+    const perPage = query.per_page ?? 24
+    const t = performance.now()
+    const hit = query.bbox
+      ? runMarkers(store, { ...query, bbox: query.bbox }, MARKERS_BEFORE_CLUSTERS, MARKER_GRID)
+      : runSearch(store, query, perPage, ((query.page ?? 1) - 1) * perPage)
+    times.push(performance.now() - t)
+    total = hit?.total ?? -1
+  }
+  times.sort((a, b) => a - b)
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!.toFixed(2)
+  console.log(`${m.name.padEnd(28)} ${at(0.5).padStart(8)} ${at(0.95).padStart(8)} ${total.toLocaleString('en').padStart(10)}`)
+}
+
+const explain = async (label: string, q: ReturnType<typeof sql>) => {
+  const rows = rowsOf<Record<string, string>>(await handle.db.execute(sql`explain (analyze, buffers) ${q}`))
+  console.log(`\n-- ${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+}
+const ids = Array.from({ length: 24 }, (_, i) => store.id[i * 997 % Math.max(1, store.size)]!)
+await explain('change log after the floor (per search, shared by concurrent ones)', sql`select seq, listing_id from listing_changes where seq > 0 order by seq limit 20000`)
+await explain('cards of a page not in the card cache', sql`select ${SUMMARY_COLUMNS}, ph.storage_key from listings l
+  left join lateral (select storage_key, count(*) over () from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1) ph on true
+  where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+await handle.close()
