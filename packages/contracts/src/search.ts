@@ -397,8 +397,10 @@ export function searchUrl(q: SearchQuery): string {
 /** GET /api/search */
 export const searchResponseSchema = z.object({
   data: z.array(listingSummarySchema),
-  /** Exact up to 2 000; beyond that the planner's estimate (rounded down to 100; above 50 000 to 1 000). */
+  /** Exact up to 1 000 (2 000 on the SQL path); beyond that an estimate rounded down to 100 (above 50 000 to 1 000). */
   total: z.number().int(),
+  /** True when `total` is such an estimate (the page then says 'około …'). */
+  total_estimated: z.boolean().default(false),
   page: z.number().int(),
   per_page: z.number().int(),
   last_page: z.number().int(),

@@ -162,7 +162,9 @@ describe('in-memory search index', () => {
       const early = runSearch(store, q, perPage, offset, Date.now(), 10)!
       expect(early.slots, JSON.stringify(q)).toEqual(full.slots)
       expect(early.promoted).toEqual(full.promoted)
+      expect(full.estimated).toBe(false)
       if (early.total !== full.total) {
+        expect(early.estimated).toBe(true)
         estimatedRuns++
         expect(Math.abs(early.total - full.total), JSON.stringify(q)).toBeLessThanOrEqual(Math.max(100, full.total * 0.3))
       }
@@ -260,6 +262,7 @@ describe('in-memory search index', () => {
     const res = await app.inject('/api/search?kategoria=mieszkanie&typ=sprzedaz&sortuj=price_asc')
     expect(res.statusCode).toBe(200)
     expect(res.headers['x-search-source']).toBe('index')
+    expect(res.json().total_estimated).toBe(false)
     const c = CITIES[0]!
     const box = [c.lon - 0.3, c.lat - 0.2, c.lon + 0.3, c.lat + 0.2].map((v) => v.toFixed(4)).join(',')
     const m = await app.inject(`/api/search/markers?bbox=${box}`)

@@ -16,7 +16,7 @@ const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase'
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
   'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox'])
 
-export interface EngineHit { total: number; slots: number[]; promoted: boolean[] }
+export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
 /** Codes of the wanted values of a text facet; an unknown value has code -1 and matches nothing. */
 const codeSet = (values: string[] | undefined, find: (v: string) => number) => (values?.length ? new Set(values.map(find)) : undefined)
@@ -36,7 +36,7 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
  */
 export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
   const p = plan(store, q, now)
-  if (p === 'none') return { total: 0, slots: [], promoted: [] }
+  if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
   return p && collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
 }
 
@@ -262,7 +262,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
     total = Math.max(countCap, e > 50_000 ? Math.floor(e / 1000) * 1000 : Math.floor(e / 100) * 100)
   }
   const ranked = top.sorted()
-  return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset) }
+  return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset), estimated: estimating }
 }
 
 /** The smallest set of candidate lists that holds every match: per kind and category, per grid cell or per city. */

@@ -103,7 +103,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
           <p className="mt-1 text-[15px] text-slate-600" aria-live="polite" data-results-count>
-            {result ? (result.total > 0 ? `Znaleziono ${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
+            {result ? (result.total > 0 ? `Znaleziono ${result.total_estimated ? 'około ' : ''}${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
           </p>
         </div>
       </div>

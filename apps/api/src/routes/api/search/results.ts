@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema } from '@portal/contracts/search'
-import { countSearch, filterKey, searchPage, searchPlan } from '../../../lib/search.ts'
+import { EXACT_COUNT_LIMIT, countSearch, filterKey, searchPage, searchPlan } from '../../../lib/search.ts'
 import { plainJsonSerializer, searchQueryOf } from '../../../lib/search-request.ts'
 import { areaDensity } from '../../../lib/search-density.ts'
 import { searchQueryDocs } from './query-docs.ts'
@@ -27,14 +27,14 @@ const results: FastifyPluginAsyncZod = async (app) => {
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) {
       const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards)
-      return { data, total: hit.total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(hit.total / perPage)) }
+      return { data, total: hit.total, total_estimated: hit.estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(hit.total / perPage)) }
     }
     const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, total] = await Promise.all([
       searchPage(app.db.db, query, where, branches),
       countSearch(app.db.db, where, filterKey(query)),
     ])
-    return { data, total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
+    return { data, total, total_estimated: total > EXACT_COUNT_LIMIT, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
   })
 }
 export default results
