@@ -34,7 +34,8 @@ const summaryColumns = {
   locationName: listings.locationName,
   lat: listings.lat,
   lon: listings.lon,
-  isPromoted: listings.isPromoted,
+  // An expired promotion no longer earns the badge (as in search).
+  isPromoted: sql<boolean>`(${listings.isPromoted} and (${listings.promotedUntil} is null or ${listings.promotedUntil} > now()))`,
   createdAt: listings.createdAt,
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { listingPhotos, listings } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
@@ -8,6 +8,7 @@ import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan }
 import { SearchIndex } from './index.ts'
 import { runSearch } from './engine.ts'
 import { pruneListingChanges } from './sync.ts'
+import { listSummaries, promotedCondition, publicListingCondition } from '../listing-summary.ts'
 
 /**
  * The index must answer exactly as SQL does: the same listings in the same order and the same total, for random
@@ -249,6 +250,19 @@ describe('in-memory search index', () => {
     await t.db.db.delete(listingPhotos).where(eq(listingPhotos.listingId, id!))
     expect(await first()).toMatchObject({ photo: null, photos_count: 0 })
     await t.db.db.delete(listings).where(eq(listings.id, id!))
+  })
+
+  it('the home lists (GET /api/offers) come from the index in the order SQL gives', async () => {
+    for (const promoted of ['0', '1']) {
+      for (const [limit, page] of [[12, 1], [8, 2], [48, 3]]) {
+        const res = await app.inject(`/api/offers?promoted=${promoted}&limit=${limit}&page=${page}`)
+        expect(res.headers['x-search-source']).toBe('index')
+        const conditions = [publicListingCondition(), ...(promoted === '1' ? [promotedCondition()] : [])]
+        const want = await listSummaries(t.db.db, and(...conditions)!, limit!, (page! - 1) * limit!)
+        expect(res.json().data.map((l: { id: number; is_promoted: boolean }) => `${l.id}${l.is_promoted ? '*' : ''}`), `${promoted} ${limit} ${page}`)
+          .toEqual(want.map((l) => `${l.id}${l.is_promoted ? '*' : ''}`))
+      }
+    }
   })
 
   it('the change log keeps a day', async () => {

@@ -355,3 +355,18 @@ export function runMarkers(store: Store, q: SearchQuery & { bbox: NonNullable<Se
   }
   return { total, slots: [], clusters }
 }
+
+/**
+ * The newest visible listings of every kind (offers and wanted ads), or only the currently promoted ones: the home
+ * page's lists (GET /api/offers), as listSummaries() orders them in SQL.
+ */
+export function runLatest(store: Store, promotedOnly: boolean, limit: number, offset: number, now = Date.now()): EngineHit {
+  const st = store
+  const test = (x: number) => {
+    const m = st.meta[x]!
+    if (!(m & META.alive)) return false
+    if ((m & META.scheduled) && (st.visibleFrom[x]! > now || st.expires[x]! <= now)) return false
+    return !promotedOnly || (((m >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now))
+  }
+  return collect(store, [...store.buckets.values()], test, 'newest_plain', limit, offset, now, EXACT_COUNT)
+}

@@ -1,6 +1,6 @@
 import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
-import { runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
+import { runLatest, runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
 import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
 import { CardCache } from './hydrate.ts'
 import type { Store } from './store.ts'
@@ -147,5 +147,12 @@ export class SearchIndex {
     if (!store) return null
     const hit = runMarkers(store, q, maxMarkers, grid)
     return hit && { ...hit, store }
+  }
+
+  /** The home page's newest (or promoted) listings from the index, or null when SQL must answer. */
+  async latest(promotedOnly: boolean, limit: number, offset: number): Promise<(EngineHit & { store: Store }) | null> {
+    const store = await this.current()
+    if (!store) return null
+    return { ...runLatest(store, promotedOnly, limit, offset), store }
   }
 }

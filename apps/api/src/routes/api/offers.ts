@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { listingSummarySchema } from '@portal/contracts/listing'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { countListings, listSummaries, promotedCondition, publicListingCondition } from '../../lib/listing-summary.ts'
+import { summariesOf } from '../../lib/search-index/hydrate.ts'
 
 /** A whole number in a query string, within bounds; arrays, fractions and 1e308 are rejected with a 422. */
 const intParam = (field: string, min: number, max: number) =>
@@ -27,7 +28,7 @@ const pageSchema = z.object({
   last_page: z.number().int(),
 })
 
-/** Newest (or promoted) active listings for the home page, paged Laravel-style. */
+/** Newest (or promoted) active listings for the home page, paged Laravel-style; from the search index once loaded. */
 const offers: FastifyPluginAsyncZod = async (app) => {
   app.get('/offers', {
     schema: {
@@ -36,8 +37,14 @@ const offers: FastifyPluginAsyncZod = async (app) => {
       querystring: querySchema,
       response: { 200: pageSchema, 422: validationErrorSchema },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { promoted, limit = 12, page = 1 } = request.query
+    const hit = await app.searchIndex.latest(promoted === '1', limit, (page - 1) * limit)
+    reply.header('x-search-source', hit ? 'index' : 'sql')
+    if (hit) {
+      const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards)
+      return { data, total: hit.total, page, per_page: limit, last_page: Math.max(1, Math.ceil(hit.total / limit)) }
+    }
     const conditions = [publicListingCondition()]
     if (promoted === '1') conditions.push(promotedCondition())
     const where = and(...conditions)!
