@@ -171,6 +171,14 @@ describe('in-memory search index', () => {
       }
     }
     expect(estimatedRuns).toBeGreaterThan(10)
+    // Near the end of an estimated result the count is exact, so the pager reaches the real last page.
+    const q: SearchQuery = { categories: ['mieszkanie'], type: 'sell' }
+    const exact = runSearch(store, q, 24, 0, Date.now(), Infinity)!
+    const firstPage = runSearch(store, q, 5, 0, Date.now(), 10)!
+    expect(firstPage.estimated).toBe(true)
+    const lastPage = Math.ceil(firstPage.total / 5)
+    const deep = runSearch(store, { ...q, page: lastPage }, 5, (lastPage - 1) * 5, Date.now(), 10)!
+    expect(deep).toMatchObject({ estimated: false, total: exact.total })
   }, 60_000)
 
   it('catches up with inserts, updates and deletes made by anyone before the search', async () => {

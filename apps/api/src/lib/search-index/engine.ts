@@ -37,7 +37,11 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
 export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
   const p = plan(store, q, now)
   if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
-  return p && collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
+  if (!p) return null
+  const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
+  // Near the estimated end, count exactly: the pager must reach the real last page.
+  if (hit.estimated && offset + limit >= hit.total * 0.8) return collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, Infinity)
+  return hit
 }
 
 /** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
