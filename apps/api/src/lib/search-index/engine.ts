@@ -2,7 +2,7 @@ import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catal
 import { DEFAULT_RADIUS_KM, type SearchQuery, type SearchSort } from '@portal/contracts/search'
 import { interpretPhrase } from '../search-phrase.ts'
 import { circleBox, haversine } from '../search.ts'
-import { FLAG, GRID, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, cellKey, type SlotList, type Store } from './store.ts'
+import { FLAG, GRID, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store } from './store.ts'
 import { TopK } from './top-k.ts'
 
 /**
@@ -372,5 +372,19 @@ export function runLatest(store: Store, promotedOnly: boolean, limit: number, of
     if ((m & META.scheduled) && (st.visibleFrom[x]! > now || st.expires[x]! <= now)) return false
     return !promotedOnly || (((m >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now))
   }
-  return collect(store, [...store.buckets.values()], test, 'newest_plain', limit, offset, now, EXACT_COUNT)
+  const lists = promotedOnly ? [...store.buckets.values()].flatMap(promotedPart) : [...store.buckets.values()]
+  return collect(store, lists, test, 'newest_plain', limit, offset, now, EXACT_COUNT)
+}
+
+/** A list's promoted slots (newest first, walkable) and its unsorted tail: where promoted matches can be. */
+function promotedPart(list: SlotList): SlotList[] {
+  const tail = new SlotList()
+  for (let i = list.sortedLength; i < list.length; i++) tail.push(list.items[i]!)
+  const o = list.orders
+  if (!o) return [tail]
+  const promoted = new SlotList()
+  promoted.items = o.promoted as typeof promoted.items
+  promoted.length = promoted.sortedLength = o.promoted.length
+  promoted.orders = { ...o, created: o.promoted }
+  return [promoted, tail]
 }
