@@ -69,6 +69,7 @@ test('heart a listing on its page and on a card, see both in /ulubione, remove t
   await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Ulubione' })).toBeVisible()
   await expect(list.locator(`article[data-listing-card="${slug}"]`)).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Konto' }).getByRole('link', { name: 'Ulubione' })).toHaveAttribute('aria-current', 'page')
 
   // Removing: the heart on the card takes it off the list.
   await list.locator(`article[data-listing-card="${slug2}"]`).getByRole('button', { name: 'Dodaj do ulubionych' }).click()

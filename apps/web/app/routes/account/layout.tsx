@@ -1,5 +1,5 @@
-import { NavLink, Outlet } from 'react-router'
-import { tabLinks } from '~/lib/account-nav'
+import { Link, Outlet, useLocation } from 'react-router'
+import { isCurrent, tabLinks } from '~/lib/account-nav'
 import { useAuth } from '~/lib/auth'
 import { requireUser } from '~/lib/auth.server'
 import type { Route } from './+types/layout'
@@ -14,6 +14,8 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const auth = useAuth()
   const user = auth.user ?? loaderData.user
   const tabs = tabLinks(user)
+  // The English aliases (/account/Favorites …) mark their tab too, which NavLink's own matching would not.
+  const { pathname } = useLocation()
   return (
     <div className="-mb-16 min-h-[60vh] bg-slate-50 pb-28">
       <div className="border-b border-slate-200 bg-white">
@@ -21,16 +23,15 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <ul className="-mb-px mx-auto flex max-w-[760px] gap-1 overflow-x-auto [scrollbar-width:none]">
             {tabs.map((t) => (
               <li key={t.id} className="shrink-0">
-                <NavLink
+                <Link
                   to={t.to}
-                  className={({ isActive }) =>
-                    `flex min-h-12 items-center border-b-2 px-3 text-[15px] font-medium transition-colors sm:px-4 ${
-                      isActive ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                    }`
-                  }
+                  aria-current={isCurrent(t, pathname) ? 'page' : undefined}
+                  className={`flex min-h-12 items-center border-b-2 px-3 text-[15px] font-medium transition-colors sm:px-4 ${
+                    isCurrent(t, pathname) ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  }`}
                 >
                   {t.tabLabel}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
