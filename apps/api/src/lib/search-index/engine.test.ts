@@ -219,6 +219,22 @@ describe('in-memory search index', () => {
     await t.db.db.delete(listings).where(eq(listings.id, a!))
   })
 
+  it('a reload in the background never hides a committed write', async () => {
+    const ix = index()
+    await ix.load()
+    const garage = CATEGORIES.find((c) => c.slug === 'garaz')!.id
+    const q: SearchQuery = { type: 'exchange', categories: ['garaz'], sort: 'price_asc', per_page: 60 }
+    const [x] = await insertListings(t.db, [{ categoryId: garage, offerType: 'exchange', price: 3 }])
+    const reload = ix.load()
+    expect((await viaIndex(ix, q))!.ids[0]).toBe(String(x))
+    const [y] = await insertListings(t.db, [{ categoryId: garage, offerType: 'exchange', price: 2 }])
+    expect((await viaIndex(ix, q))!.ids.slice(0, 2)).toEqual([String(y), String(x)])
+    await reload
+    const [z] = await insertListings(t.db, [{ categoryId: garage, offerType: 'exchange', price: 1 }])
+    expect((await viaIndex(ix, q))!.ids.slice(0, 3)).toEqual([String(z), String(y), String(x)])
+    await t.db.db.delete(listings).where(sql`id in (${x}, ${y}, ${z})`)
+  })
+
   it('a view count update is not a change', async () => {
     const [{ n: before }] = (await t.db.db.execute(sql`select count(*)::int as n from listing_changes`) as unknown as { rows: { n: number }[] }).rows
       ?? [{ n: 0 }]

@@ -80,13 +80,20 @@ export class SearchIndex {
       if (!this.loading && Date.now() - this.failedAt > 60_000) void this.load()
       return undefined
     }
-    if (Date.now() - this.syncedAt > STALE_AFTER_MS || this.store.fragmented) {
-      const old = this.store
+    if (Date.now() - this.syncedAt > STALE_AFTER_MS) {
+      // Idle for hours: the log may have been pruned past us. SQL answers while a fresh copy loads.
       if (!this.loading) void this.load()
-      return old.fragmented ? old : undefined // a fragmented index is still correct, only slower
+      return undefined
     }
+    // Many dead slots: a compact copy loads in the background; this one stays correct (kept caught up), only slower.
+    if (this.store.fragmented && !this.loading) void this.load()
     try {
-      await this.fresh()
+      // A reload may swap the copy while we wait: then catch the new one up too.
+      for (let i = 0; i < 3; i++) {
+        const before: Store | undefined = this.store
+        await this.fresh()
+        if (this.store === before) break
+      }
     } catch (err) {
       this.opts.log?.warn(`search index: catching up failed, searching with SQL (${(err as Error).message})`)
       return undefined
@@ -113,11 +120,13 @@ export class SearchIndex {
     let floor = this.marks[0]?.seq ?? this.lastSeq
     for (;;) {
       const read = await readChanges(this.db, floor)
+      if (store !== this.store) return // a reload replaced it meanwhile; the new copy catches up on its own
       const changes = read.filter((c) => !this.applied.has(c.seq))
       if (changes.length) {
         const ids = [...new Set(changes.map((c) => c.listingId))]
         this.cards.drop(ids)
         await applyListings(this.db, store, ids)
+        if (store !== this.store) return
         const now = Date.now()
         for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
       }
