@@ -170,6 +170,8 @@ function lookup(values: number[]): Uint8Array {
  * matches among the slots walked.
  */
 export const EXACT_COUNT = 1000
+const WALK_BUDGET = 3000
+const WALK_SAMPLE = 100
 
 /**
  * The ranked page and the total. Each candidate list is walked in the sort's order (its slots appended since the last
@@ -196,6 +198,11 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
     if (top.accepts(promoted, key, id)) top.offer(x, promoted, key, id)
   }
   const promotedFirst = sort === 'newest'
+  /**
+   * Enough seen of a list to estimate the rest: its share of the exact-count cap, or, for a selective filter on a long
+   * list, a sample of WALK_SAMPLE matches once WALK_BUDGET slots were visited (about ±10% before rounding).
+   */
+  const enough = (found: number, walked: number) => found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE)
   for (const list of lists) {
     const items = list.items
     for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }
@@ -223,7 +230,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
         walked++
         if (test(x)) { found++; keep(x) }
         done ||= ranked(x, found, true)
-        if (done && found >= share && walked < p.length) { stopped = true; break }
+        if (done && enough(found, walked) && walked < p.length) { stopped = true; break }
       }
       if (stopped) { estimating = true; estimated += (found / walked) * p.length } else exact += found
     }
@@ -235,7 +242,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
       walked++
       if (test(x)) { found++; keep(x) }
       done ||= ranked(x, found, false)
-      return done && found >= share && walked < walkable
+      return done && enough(found, walked) && walked < walkable
     }
     switch (sort) {
       case 'price_asc': for (let i = 0; i < n; i++) if (visit(o.price[i]!)) { stopped = true; break } break
