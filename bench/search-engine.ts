@@ -12,7 +12,8 @@ import { openDb } from '@portal/db'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, parseSearchParams } from '@portal/contracts/search'
 import { loadStore } from '../apps/api/src/lib/search-index/sync.ts'
 import { runMarkers, runSearch } from '../apps/api/src/lib/search-index/engine.ts'
-import { SUMMARY_COLUMNS, rowsOf } from '../apps/api/src/lib/search.ts'
+import { rowsOf } from '../apps/api/src/lib/search.ts'
+import { cardsSql } from '../apps/api/src/lib/search-index/hydrate.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' }, runs: { type: 'string', default: '20' } } })
@@ -48,7 +49,5 @@ const explain = async (label: string, q: ReturnType<typeof sql>) => {
 }
 const ids = Array.from({ length: 24 }, (_, i) => store.id[i * 997 % Math.max(1, store.size)]!)
 await explain('change log after the floor (per search, shared by concurrent ones)', sql`select seq, listing_id from listing_changes where seq > 0 order by seq limit 20000`)
-await explain('cards of a page not in the card cache', sql`select ${SUMMARY_COLUMNS}, ph.storage_key from listings l
-  left join lateral (select storage_key, count(*) over () from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1) ph on true
-  where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+await explain('cards of a page not in the card cache', cardsSql(ids))
 await handle.close()

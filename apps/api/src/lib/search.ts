@@ -251,17 +251,22 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
+/** A card's photo columns (summaryOf reads them), from FIRST_PHOTO_JOIN. */
+export const PHOTO_COLUMNS = sql.raw('ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count')
+/** Each listing `l`'s first photo and its photo count, as `ph` (a lateral join: only over the rows selected). */
+export const FIRST_PHOTO_JOIN = sql.raw(`left join lateral (
+      select storage_key, width, height, placeholder, count(*) over () as photos_count
+      from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
+    ) ph on true`)
+
 /** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */
 export function searchPageSql(q: SearchQuery, where: SQL, branches?: IndexBranches): SQL {
   const perPage = q.per_page ?? DEFAULT_PER_PAGE
   const offset = ((q.page ?? 1) - 1) * perPage
-  return sql`select ${SUMMARY_COLUMNS}, k.promoted, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count
+  return sql`select ${SUMMARY_COLUMNS}, k.promoted, ${PHOTO_COLUMNS}
     from (${pageQuery(q, where, perPage, offset, branches)}) k
     join listings l on l.id = k.id
-    left join lateral (
-      select storage_key, width, height, placeholder, count(*) over () as photos_count
-      from listing_photos where listing_id = k.id and kind = 'photo' order by position, id limit 1
-    ) ph on true
+    ${FIRST_PHOTO_JOIN}
     order by ${q.sort && q.sort !== 'newest' ? orderBy(q.sort, 'k') : sql.raw('k.promoted desc, k.created_at desc, k.id desc')}`
 }
 

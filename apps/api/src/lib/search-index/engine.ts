@@ -7,8 +7,8 @@ import { TopK } from './top-k.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
- * both on random queries and compares), evaluated slot by slot over the smallest candidate list, counting every
- * match exactly and keeping the best `limit` in a bounded heap.
+ * both on random queries and compares), evaluated slot by slot over the smallest set of candidate lists, walked
+ * best-first; the best `offset + limit` are kept in a bounded heap and the total is exact up to EXACT_COUNT.
  */
 
 /** The query keys the engine understands; a query with any other key (a filter added later) goes to SQL. */
@@ -18,8 +18,16 @@ const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase'
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
-/** Codes of the wanted values of a text facet; an unknown value has code -1 and matches nothing. */
-const codeSet = (values: string[] | undefined, find: (v: string) => number) => (values?.length ? new Set(values.map(find)) : undefined)
+/** The wanted values of a text facet as a lookup table over codes; an unknown value (code -1) matches nothing. */
+const codeTable = (values: string[] | undefined, find: (v: string) => number) => (values?.length ? lookup(values.map(find)) : undefined)
+
+/** Visible now: NaN (no date) compares false, so undated listings always pass. */
+const visibleAt = (st: Store, x: number, now: number) =>
+  !(st.meta[x]! & META.scheduled) || !(st.visibleFrom[x]! > now || st.expires[x]! <= now)
+/** Promoted now: flagged, and the promotion has not run out. */
+const promotedAt = (st: Store, x: number, now: number) =>
+  ((st.meta[x]! >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+const listsSize = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
 
 /** Any-of with a top option meaning "or more" (rooms 5 = 5+, bathrooms 3 = 3+), as a lookup table over 0..255. */
 function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | undefined {
@@ -52,10 +60,10 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
   // Free-text words: each must occur in search_text (as SQL's LIKE '%word%'); the rarest also gives candidates.
-  const wordHits = (meaning?.words ?? []).map((w) => store.words.slotsWith(w, store.size))
-  if (wordHits.some((h) => h.slots.length === 0)) return 'none'
+  const wordHits = (meaning?.words ?? []).map((w) => ({ word: w, ...store.words.slotsWith(w, store.size) }))
+  if (wordHits.some((h) => h.count === 0)) return 'none'
   const wordMarks = wordHits.map((h) => h.mark)
-  const wordList = wordHits.length ? wordHits.reduce((a, b) => (b.slots.length < a.slots.length ? b : a)).slots : undefined
+  const rarest = wordHits.length ? wordHits.reduce((a, b) => (b.count < a.count ? b : a)) : undefined
   const d = store.dicts
   if ((q.rentalPeriod?.length && d.rental.overflow) || (q.extras?.length && d.extras.overflow) || (q.nearby?.length && d.nearby.overflow)) return null
 
@@ -91,11 +99,11 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
 
   const rooms = anyOfWithTop(q.rooms, 5)
   const bathrooms = anyOfWithTop(q.bathrooms, 3)
-  const building = codeSet(q.buildingTypes, (v) => d.building.find(v))
-  const market = codeSet(q.market, (v) => d.market.find(v))
-  const condition = codeSet(q.condition, (v) => d.condition.find(v))
-  const floor = codeSet(q.floor, (v) => d.floor.find(v))
-  const ownership = codeSet(q.ownership, (v) => d.ownership.find(v))
+  const building = codeTable(q.buildingTypes, (v) => d.building.find(v))
+  const market = codeTable(q.market, (v) => d.market.find(v))
+  const condition = codeTable(q.condition, (v) => d.condition.find(v))
+  const floor = codeTable(q.floor, (v) => d.floor.find(v))
+  const ownership = codeTable(q.ownership, (v) => d.ownership.find(v))
   // Leasehold with at least N years (decision 011).
   const leaseYears = q.leaseYears
   const leasehold = d.ownership.find('leasehold')
@@ -114,8 +122,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
     : undefined
   const categorySet = categoryIds ? lookup(categoryIds) : undefined
-  const codes = (set: Set<number> | undefined) => (set ? lookup([...set]) : undefined)
-  const [buildingT, marketT, conditionT, floorT, ownershipT, citiesT] = [building, market, condition, floor, ownership, cities].map(codes)
+  const citiesT = cities ? lookup([...cities]) : undefined
 
   const st = store
   const wantMeta = META.alive | (seek ? META.seek : 0)
@@ -125,7 +132,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if ((m & (META.alive | META.seek)) !== wantMeta) return false
     if (offerType && ((m >>> META_OFFER_SHIFT) & 255) !== offerCode) return false
     if (categorySet && categorySet[st.category[x]!] !== 1) return false
-    if ((m & META.scheduled) && (st.visibleFrom[x]! > now || st.expires[x]! <= now)) return false // NaN (null) compares false
+    if (!visibleAt(st, x, now)) return false
     const price = st.price[x]!
     if (price < priceMin || price > priceMax) return false
     if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
@@ -136,11 +143,11 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     }
     if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
     if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
-    if (buildingT && buildingT[st.building[x]!] !== 1) return false
-    if (marketT && marketT[st.market[x]!] !== 1) return false
-    if (conditionT && conditionT[st.condition[x]!] !== 1) return false
-    if (floorT && floorT[st.floor[x]!] !== 1) return false
-    if (ownershipT && ownershipT[st.ownership[x]!] !== 1) return false
+    if (building && building[st.building[x]!] !== 1) return false
+    if (market && market[st.market[x]!] !== 1) return false
+    if (condition && condition[st.condition[x]!] !== 1) return false
+    if (floor && floor[st.floor[x]!] !== 1) return false
+    if (ownership && ownership[st.ownership[x]!] !== 1) return false
     if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
     if (rental && !(st.rental[x]! & rental)) return false
     if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
@@ -148,13 +155,12 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
-    for (const m of wordMarks) if (m[x] !== 1) return false
+    for (const m of wordMarks) if (!m[x]) return false
     return true
   }
 
   const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts)
-  const size = (l: SlotList[]) => l.reduce((n, x) => n + x.length, 0)
-  return { lists: wordList && wordList.length < size(lists) ? [wordList] : lists, test }
+  return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest.word, rarest.mark, rarest.count)] : lists, test }
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */
@@ -189,11 +195,12 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
   let exact = 0
   let estimated = 0
   let estimating = false
-  const promotedNow = (x: number) => ((st.meta[x]! >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+  const promotedNow = (x: number) => promotedAt(st, x, now)
+  /** The slot's sort key, nulls (NaN) replaced so they rank last. */
+  const keyOf = (x: number) => { const k = col[x]!; return k !== k ? nullKey : k }
   const keep = (x: number) => {
     const promoted = promotedNow(x)
-    let key = col[x]!
-    if (key !== key) key = nullKey
+    const key = keyOf(x)
     const id = st.id[x]!
     if (top.accepts(promoted, key, id)) top.offer(x, promoted, key, id)
   }
@@ -215,10 +222,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
      */
     const ranked = (x: number, found: number, promoted: boolean) => {
       if (found >= need) return true
-      if (!top.full) return false
-      let key = col[x]!
-      if (key !== key) key = nullKey
-      return !top.accepts(promoted, key, st.id[x]!)
+      return top.full && !top.accepts(promoted, keyOf(x), st.id[x]!)
     }
     if (promotedFirst && o.promoted.length) {
       // The currently promoted rank first: walk them (newest first) like a list of their own.
@@ -318,8 +322,7 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
   }
   if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
   if (districts) options.push([...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []))
-  const size = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
-  return options.reduce((best, o) => (size(o) < size(best) ? o : best))
+  return options.reduce((best, o) => (listsSize(o) < listsSize(best) ? o : best))
 }
 
 export interface ClusterHit { total: number; slots: number[]; clusters: { lat: number; lon: number; count: number; bounds: [number, number, number, number] }[] }
@@ -373,12 +376,7 @@ export function runMarkers(store: Store, q: SearchQuery & { bbox: NonNullable<Se
  */
 export function runLatest(store: Store, promotedOnly: boolean, limit: number, offset: number, now = Date.now()): EngineHit {
   const st = store
-  const test = (x: number) => {
-    const m = st.meta[x]!
-    if (!(m & META.alive)) return false
-    if ((m & META.scheduled) && (st.visibleFrom[x]! > now || st.expires[x]! <= now)) return false
-    return !promotedOnly || (((m >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now))
-  }
+  const test = (x: number) => (st.meta[x]! & META.alive) !== 0 && visibleAt(st, x, now) && (!promotedOnly || promotedAt(st, x, now))
   const lists = promotedOnly ? [...store.buckets.values()].flatMap(promotedPart) : [...store.buckets.values()]
   return collect(store, lists, test, 'newest_plain', limit, offset, now, EXACT_COUNT)
 }

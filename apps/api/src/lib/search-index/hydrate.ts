@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@portal/db'
 import type { ListingSummary, } from '@portal/contracts/listing'
 import type { Marker } from '@portal/contracts/search'
-import { SUMMARY_COLUMNS, rowsOf, summaryOf } from '../search.ts'
+import { FIRST_PHOTO_JOIN, PHOTO_COLUMNS, SUMMARY_COLUMNS, rowsOf, summaryOf } from '../search.ts'
 import type { Store } from './store.ts'
 
 /**
@@ -31,6 +31,10 @@ export class CardCache {
   }
 }
 
+/** Listing cards by id (any order), with their first photo. */
+export const cardsSql = (ids: number[]) => sql`select ${SUMMARY_COLUMNS}, ${PHOTO_COLUMNS} from listings l ${FIRST_PHOTO_JOIN}
+  where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`
+
 /**
  * The page's listing summaries for the ids the index ranked, in that order: cached cards, the rest read by primary
  * key with their first photo. A listing deleted between ranking and reading is simply left out.
@@ -42,15 +46,7 @@ export async function summariesOf(db: Db, store: Store, slots: number[], promote
   const read = new Map<number, ListingSummary>()
   if (missing.length) {
     const since = cache?.begin() ?? 0
-    const list = sql.join(missing.map((id) => sql`${id}`), sql`, `)
-    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${SUMMARY_COLUMNS}, ph.storage_key, ph.width, ph.height,
-        ph.placeholder, ph.photos_count
-      from listings l
-      left join lateral (
-        select storage_key, width, height, placeholder, count(*) over () as photos_count
-        from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
-      ) ph on true
-      where l.id in (${list})`))
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(cardsSql(missing)))
     for (const r of rows) {
       const card = summaryOf({ ...r, promoted: false })
       read.set(card.id, card)

@@ -1,6 +1,6 @@
 import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
-import { runLatest, runMarkers, runSearch, type ClusterHit, type EngineHit } from './engine.ts'
+import { runLatest, runMarkers, runSearch } from './engine.ts'
 import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
 import { CardCache } from './hydrate.ts'
 import type { Store } from './store.ts'
@@ -142,26 +142,25 @@ export class SearchIndex {
     this.syncedAt = Date.now()
   }
 
-  /** A search answered from the index, or null when it must go to SQL (not loaded, or a query it cannot answer). */
-  async search(q: SearchQuery, limit: number, offset: number): Promise<(EngineHit & { store: Store }) | null> {
+  /** Runs `answer` on the caught-up index; null when SQL must answer (not loaded, or `answer` cannot). */
+  private async answer<T extends object>(answer: (store: Store) => T | null): Promise<(T & { store: Store }) | null> {
     const store = await this.current()
-    if (!store) return null
-    const hit = runSearch(store, q, limit, offset)
-    return hit && { ...hit, store }
+    const hit = store && answer(store)
+    return hit ? { ...hit, store: store! } : null
+  }
+
+  /** A search answered from the index, or null when it must go to SQL (not loaded, or a query it cannot answer). */
+  search(q: SearchQuery, limit: number, offset: number) {
+    return this.answer((store) => runSearch(store, q, limit, offset))
   }
 
   /** Markers or clusters over a map box from the index, or null when SQL must answer. */
-  async markers(q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number): Promise<(ClusterHit & { store: Store }) | null> {
-    const store = await this.current()
-    if (!store) return null
-    const hit = runMarkers(store, q, maxMarkers, grid)
-    return hit && { ...hit, store }
+  markers(q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number) {
+    return this.answer((store) => runMarkers(store, q, maxMarkers, grid))
   }
 
   /** The home page's newest (or promoted) listings from the index, or null when SQL must answer. */
-  async latest(promotedOnly: boolean, limit: number, offset: number): Promise<(EngineHit & { store: Store }) | null> {
-    const store = await this.current()
-    if (!store) return null
-    return { ...runLatest(store, promotedOnly, limit, offset), store }
+  latest(promotedOnly: boolean, limit: number, offset: number) {
+    return this.answer((store) => runLatest(store, promotedOnly, limit, offset))
   }
 }

@@ -379,14 +379,25 @@ export class Words {
     return hit.tokens
   }
 
-  /** Slots whose text contains the word, each once. */
-  slotsWith(word: string, size: number): { mark: Uint8Array; slots: SlotList } {
+  /** Which slots' text contains the word (a mark per slot) and how many do. */
+  slotsWith(word: string, size: number): { mark: Uint8Array; count: number } {
     const mark = new Uint8Array(size)
-    const slots = new SlotList()
+    let count = 0
     for (const id of this.tokensWith(word)) {
       const l = this.postings[id]!
-      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (!mark[x]) { mark[x] = 1; slots.push(x) } }
+      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (!mark[x]) { mark[x] = 1; count++ } }
     }
-    return { mark, slots }
+    return { mark, count }
+  }
+
+  /** The slots of slotsWith() as a candidate list, built only for the word a search walks (marks become 2). */
+  slotList(word: string, mark: Uint8Array, count: number): SlotList {
+    const list = new SlotList()
+    list.items = new Int32Array(Math.max(16, count))
+    for (const id of this.tokensWith(word)) {
+      const l = this.postings[id]!
+      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (mark[x] === 1) { mark[x] = 2; list.items[list.length++] = x } }
+    }
+    return list
   }
 }
