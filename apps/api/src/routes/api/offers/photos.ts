@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/offer'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { HttpError } from '../../../lib/http-errors.ts'
+import { readMultipart } from '../../../lib/multipart-upload.ts'
 import { fieldError } from '../../../lib/profile-guard.ts'
 import { requireManagedListing } from '../../../lib/listing-access.ts'
 import { photoKey, renderCertificate, renderListingPhoto } from '../../../lib/listing-photos.ts'
@@ -26,27 +27,11 @@ const tooLarge = () => new HttpError(413, 'file_too_large', OFFER_MESSAGES.photo
 
 /** One file per request (`file`) plus short fields; progress-friendly (the browser's upload progress is per file). */
 async function readUpload(request: FastifyRequest): Promise<{ file: Buffer | null; fields: Record<string, string> }> {
-  const fields: Record<string, string> = {}
-  let file: Buffer | null = null
   if (!request.isMultipart()) throw fieldError('file', OFFER_MESSAGES.fileRequired)
-  try {
-    for await (const part of request.parts({ limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 8 } })) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer()
-        if (part.fieldname === 'file') file = buf
-      } else {
-        fields[part.fieldname] = String(part.value ?? '')
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(413, 'payload_too_large', 'Przesłane dane są zbyt duże.')
-    }
-    throw err
-  }
-  return { file, fields }
+  return readMultipart(request, {
+    fileFields: ['file'], tooLarge,
+    limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 8 },
+  })
 }
 
 const photos: FastifyPluginAsyncZod = async (app) => {

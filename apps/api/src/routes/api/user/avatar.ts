@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { HttpError } from '../../../lib/http-errors.ts'
+import { readMultipart } from '../../../lib/multipart-upload.ts'
 import { fieldError, requireUser, type UserRow } from '../../../lib/profile-guard.ts'
 import { toProfile } from '../../../lib/profile.ts'
 import { removeAvatar, renderAvatar, storeAvatar } from '../../../lib/images.ts'
@@ -38,26 +39,10 @@ const avatar: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const user = await requireUser(request)
-    const fields: Record<string, string> = {}
+    let fields: Record<string, string> = {}
     let file: Buffer | null = null
     if (request.isMultipart()) {
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const buf = await part.toBuffer()
-            if (part.fieldname === 'file' || part.fieldname === 'avatar') file = buf
-          } else {
-            fields[part.fieldname] = String(part.value ?? '')
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new HttpError(413, 'payload_too_large', 'Przesłane dane są zbyt duże.')
-        }
-        throw err
-      }
+      ({ file, fields } = await readMultipart(request, { fileFields: ['file', 'avatar'], tooLarge }))
     } else if (request.body && typeof request.body === 'object') {
       for (const [k, v] of Object.entries(request.body as Record<string, unknown>)) if (typeof v === 'string') fields[k] = v
     }
