@@ -1,8 +1,8 @@
-import { crc32 } from 'node:zlib'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
+import { bombPng } from '../../../test/image-fixtures.ts'
 import { eq } from 'drizzle-orm'
 import { listingPhotos } from '@portal/db'
 import { OFFER_MESSAGES } from '@portal/contracts/offer'
@@ -15,14 +15,6 @@ type T = Awaited<ReturnType<typeof createTestApp>>
 
 async function jpeg(w = 1200, h = 800, color = '#36c') {
   return sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer()
-}
-/** A tiny PNG whose header claims 20000×20000 pixels (a decompression bomb as far as a decoder knows). */
-async function bombPng(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer())
-  png.writeUInt32BE(20000, 16)
-  png.writeUInt32BE(20000, 20)
-  png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29)
-  return png
 }
 
 describe('listing photos, plans, energy certificate', () => {

@@ -1,8 +1,8 @@
-import { crc32 } from 'node:zlib'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
+import { bombPng } from '../../../test/image-fixtures.ts'
 import { count, eq } from 'drizzle-orm'
 import { listings, mailOutbox, sessions, users } from '@portal/db'
 import { USER_MESSAGES } from '@portal/contracts/user'
@@ -15,15 +15,6 @@ type T = Awaited<ReturnType<typeof createTestApp>>
 
 const uploadAvatar = (t: T, jar: Jar, body: ReturnType<typeof form>) => upload(t.app, jar, '/api/user/avatar', body)
 
-/** A tiny valid PNG whose header claims 20000×20000 pixels (a decompression bomb as far as a decoder knows). */
-async function bombPng(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer())
-  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC covers type + 13 data bytes.
-  png.writeUInt32BE(20000, 16)
-  png.writeUInt32BE(20000, 20)
-  png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29)
-  return png
-}
 
 describe('user API: profile, avatars, account, public profile', () => {
   let t: T
