@@ -1,17 +1,35 @@
 import { defineConfig, devices } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 // The e2e suite runs against the real app: `node scripts/start.mjs` (builds the web when needed, migrates, seeds
 // the demo data into a fresh embedded database, serves API + SSR from one process).
-const PORT = Number(process.env.E2E_PORT ?? 3199)
+//
+// Ports: E2E_PORT for the app (E2E_SMTP_PORT for the mail catcher, default E2E_PORT - 1). Without E2E_PORT the runner
+// picks two free ports, so two runs on one machine never meet on a fixed port; it leaves them in the environment, so
+// the test workers it starts (they load this config too) see the same ones.
+if (!process.env.E2E_PORT) {
+  const picked = spawnSync(process.execPath, ['-e', `
+    const net = require('node:net')
+    const free = () => new Promise((ok) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)) }) })
+    Promise.all([free(), free()]).then((ports) => console.log(ports.join(' ')))`], { encoding: 'utf8' })
+  const [app, smtp] = picked.stdout.trim().split(' ').map(Number)
+  if (picked.status !== 0 || !app || !smtp) throw new Error(`could not pick free ports for the e2e run: ${picked.stderr}`)
+  process.env.E2E_PORT = String(app)
+  process.env.E2E_SMTP_PORT ??= String(smtp)
+  process.env.E2E_PORT_PICKED = '1'
+}
+const PORT = Number(process.env.E2E_PORT)
 const BASE_URL = `http://127.0.0.1:${PORT}`
+// Per checkout (test-results/ is), per chosen port when E2E_PORT is given.
+const suffix = process.env.E2E_PORT_PICKED ? '' : `-${PORT}`
 // Fresh for every run: the webServer command deletes it before starting. It lives outside Playwright's outputDir
 // (test-results/playwright), which Playwright wipes itself at the start of a run.
-const DATA_DIR = join(import.meta.dirname, 'test-results', PORT === 3199 ? 'e2e-data' : `e2e-data-${PORT}`)
+const DATA_DIR = join(import.meta.dirname, 'test-results', `e2e-data${suffix}`)
 // A real SMTP listener (e2e/support/smtp-listener.mjs) receives the app's mails; tests read them from MAIL_DIR
-// (e2e/support/mail.ts). Its port sits next to the app's.
+// (e2e/support/mail.ts).
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT - 1)
-const MAIL_DIR = join(import.meta.dirname, 'test-results', PORT === 3199 ? 'e2e-mail' : `e2e-mail-${PORT}`)
+const MAIL_DIR = join(import.meta.dirname, 'test-results', `e2e-mail${suffix}`)
 // The test workers load this config too, so the helper finds the directory of this run.
 process.env.E2E_MAIL_DIR = MAIL_DIR
 
@@ -58,7 +76,7 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
     },
     {
-      command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node scripts/start.mjs`,
+      command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && exec node scripts/start.mjs`,
       url: `${BASE_URL}/api/health`,
       // Never test whatever else happens to listen on the port (another checkout, a stale dev server).
       reuseExistingServer: false,
@@ -74,7 +92,12 @@ export default defineConfig({
         E2E: '1',
         CAPTCHA: 'off',
         DEMO_DATA: '1',
+        // No internet here: tile requests would fail (console errors); the maps draw the offline base map.
+        MAP_TILE_URL: 'off',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Set (empty = default) so a developer's .env, which the server reads, cannot point the run elsewhere.
+        DATABASE_URL: '', PUBLIC_URL: '', HOST: '', NOMINATIM_URL: '', APP_KEY: '', SEARCH_INDEX: '',
+        TRUST_PROXY: '', LOG_LEVEL: '', NODE_ENV: 'production',
       },
     },
   ],

@@ -17,7 +17,27 @@ export interface Scenario {
   name: string
   description: string
   requests: ScenarioRequest[]
+  /** Runs once against the started server before the scenario (e.g. collects listing slugs). */
+  prepare?: (base: string) => Promise<void>
 }
+
+/**
+ * Slugs of 200 listings spread over the whole table (random pages of the newest-first list), for the listing-page
+ * scenarios; the same set for every scenario of a run.
+ */
+const slugs: string[] = []
+async function collectSlugs(base: string) {
+  if (slugs.length) return
+  const first = await (await fetch(`${base}/api/offers?limit=48`)).json() as { last_page: number }
+  let seed = 16
+  const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32 }
+  while (slugs.length < 200) {
+    const page = 1 + Math.floor(rand() * Math.min(first.last_page, 20_000))
+    const body = await (await fetch(`${base}/api/offers?limit=48&page=${page}`)).json() as { data: { slug: string }[] }
+    for (const l of body.data.slice(0, 4)) if (slugs.length < 200) slugs.push(l.slug)
+  }
+}
+const slugAt = (i: number) => slugs[i % slugs.length]!
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -29,6 +49,29 @@ export const SCENARIOS: Scenario[] = [
     name: 'home-ssr',
     description: 'GET / rendered on the server (React Router SSR with in-process API calls for promoted and newest offers)',
     requests: [{ path: '/', headers: { accept: 'text/html' } }],
+  },
+  {
+    name: 'home-search-ssr',
+    description: 'GET / and GET /szukaj rendered on the server, alternately',
+    requests: [{ path: '/', headers: { accept: 'text/html' } }, { path: '/szukaj', headers: { accept: 'text/html' } }],
+  },
+  {
+    name: 'listing-ssr',
+    description: 'GET /ogloszenia/{slug}: the listing page rendered on the server, 200 listings spread over the table',
+    requests: [{ path: (i) => `/ogloszenia/${slugAt(i)}`, headers: { accept: 'text/html' } }],
+    prepare: collectSlugs,
+  },
+  {
+    name: 'listing-ssr-one',
+    description: 'GET /ogloszenia/{slug}: one listing page over and over',
+    requests: [{ path: () => `/ogloszenia/${slugAt(0)}`, headers: { accept: 'text/html' } }],
+    prepare: collectSlugs,
+  },
+  {
+    name: 'listing-api',
+    description: 'GET /api/offers/{slug}: the listing page data alone, 200 listings',
+    requests: [{ path: (i) => `/api/offers/${slugAt(i)}`, headers: { accept: 'application/json' } }],
+    prepare: collectSlugs,
   },
   {
     name: 'offers',

@@ -15,8 +15,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { openDb } from '@portal/db'
 import { parseSearchParams } from '@portal/contracts/search'
 import { MAX_MARKERS } from '@portal/contracts/search'
-import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchPageSql, searchPlan } from '../apps/api/src/lib/search.ts'
-import { areaDensity } from '../apps/api/src/lib/search-density.ts'
+import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchPageSql, searchPlan } from '../apps/api/src/lib/search/sql.ts'
+import { areaDensity } from '../apps/api/src/lib/search/density.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'data-dir': { type: 'string' }, label: { type: 'string' }, variant: { type: 'string', default: '0' } } })

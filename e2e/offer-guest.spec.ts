@@ -65,7 +65,11 @@ test('guest adds a listing with the user block → activation mail → account a
   await expect(page.getByRole('list', { name: 'Dodane zdjęcia' }).locator('li[data-photo-id]')).toHaveCount(1)
   await page.getByRole('button', { name: 'Dalej', exact: true }).click()
 
-  // 6 Podgląd → Publikuj → 'Sprawdź skrzynkę e-mail'.
+  // 6 Pakiet: the free one.
+  await expect(page.getByRole('radio', { name: /Darmowe/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Dalej', exact: true }).click()
+
+  // 7 Podgląd → Publikuj → 'Sprawdź skrzynkę e-mail'.
   await page.getByRole('button', { name: 'Publikuj' }).click()
   await expect(page.getByRole('heading', { name: 'Sprawdź skrzynkę e-mail' })).toBeVisible()
   await expect(page.getByRole('status')).toContainText(email)

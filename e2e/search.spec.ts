@@ -34,11 +34,15 @@ test('search from the home panel with a location, narrow with filters, paginate,
 
   // Narrow: price 1000–5000 zł, 1 or 2 rooms.
   const filters = page.getByRole('form', { name: 'Filtry wyszukiwania' })
-  await filters.getByLabel('Cena od').selectOption('1000')
-  await filters.getByLabel('Cena do').selectOption('5000')
-  // 'To' options never go below the chosen 'from' (spec §5).
-  const toValues = await filters.getByLabel('Cena do').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean))
-  expect(toValues.every((v) => Number(v) >= 1000)).toBe(true)
+  await filters.getByLabel('Cena od').fill('1000')
+  await filters.getByLabel('Cena do').fill('5000')
+  // 'To' suggestions never go below the chosen 'from' (spec §5); rent keeps the §9 steps (up to 20 000 zł).
+  const suggestions = (label: string) => filters.getByLabel(label).evaluate((el) =>
+    [...((el as HTMLInputElement).list?.options ?? [])].map((o) => Number(o.value)))
+  const toValues = await suggestions('Cena do')
+  expect(toValues.length).toBeGreaterThan(0)
+  expect(toValues.every((v) => v >= 1000)).toBe(true)
+  expect(Math.max(...toValues)).toBe(20_000)
   await filters.getByRole('button', { name: 'Więcej opcji' }).click()
   const rooms = filters.getByRole('group', { name: 'Ilość pokoi' })
   await rooms.getByText('1', { exact: true }).click()

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the server
-// (apps/api/src/server.ts through tsx) in a child process, forwarding SIGINT/SIGTERM so shutdown stays graceful.
-import { spawn, spawnSync } from 'node:child_process'
+// `npm start`: builds the web app and the compiled server when missing or older than their sources, then runs the
+// server (apps/api/build/server.mjs, plain JavaScript, decision 018) in this very process: SIGTERM and SIGINT reach
+// its graceful shutdown directly and no child is left behind.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildServer, SERVER_BUNDLE, serverNeedsBuild } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const web = path.join(root, 'apps/web')
@@ -45,13 +47,15 @@ if (process.env.SKIP_WEB_BUILD !== '1' && needsBuild()) {
   }
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx')
-const child = spawn(existsSync(tsx) ? tsx : 'npx', [...(existsSync(tsx) ? [] : ['tsx']), 'apps/api/src/server.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-})
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => { if (child.exitCode === null) child.kill(sig) })
+if (serverNeedsBuild()) {
+  const ms = await buildServer()
+  console.log(`[start] server compiled to ${path.relative(root, SERVER_BUNDLE)} in ${ms} ms`)
 }
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+// npm scripts run on the Node in node_modules/.bin (the node-linux-* packages, decision 018); without it, this host's.
+const major = Number(process.versions.node.split('.')[0])
+if (major < 24) console.warn(`[start] running on Node ${process.versions.node}; the target is Node 24 (npm install brings it on Linux)`)
+
+process.env.NODE_ENV ??= 'production'
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(SERVER_BUNDLE).href)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test layer in order, failing fast, with a timed summary at the end.
-//   1. type check (packages + api, then apps/web with its generated route types)
+//   1. type check (packages + api, then apps/web with its generated route types) and the import rules
 //   2. vitest on embedded PGlite
 //   3. the same vitest suite on real PostgreSQL (TEST_DATABASE_URL, or 127.0.0.1:5432/test, or a throw-away server)
 //   4. Playwright e2e against the real app (`node scripts/start.mjs`, see playwright.config.ts)
@@ -186,6 +186,8 @@ const steps = [
     title: 'type check',
     async run() {
       await run(bin('tsc'), ['-p', 'tsconfig.json'])
+      // The import rules (domain layers, no cycles, web → contracts only): .dependency-cruiser.cjs.
+      await run(bin('depcruise'), ['apps', 'packages', '--config', '.dependency-cruiser.cjs'])
       if (!existsSync(join(webDir, 'tsconfig.json'))) return 'packages + api (apps/web has no tsconfig.json yet)'
       await run(bin('react-router'), ['typegen'], { cwd: webDir })
       await run(bin('tsc'), ['-p', 'apps/web'])

@@ -2,9 +2,10 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { precompress, reactRouterProduction } from './precompress.ts'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [reactRouterProduction(), tailwindcss(), reactRouter(), precompress()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-const port = Number(process.env.SMTP_PORT ?? 3198)
+const port = Number(process.env.SMTP_PORT)
+if (!port) throw new Error('SMTP_PORT is required')
 const dir = process.env.MAIL_DIR
 if (!dir) throw new Error('MAIL_DIR is required')
 rmSync(dir, { recursive: true, force: true })

@@ -83,6 +83,12 @@ describe('app: error contract, security headers, docs', () => {
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("img-src 'self' data:")
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+    // Scripts: only same-origin files and inline ones carrying this response's nonce, never 'unsafe-inline'.
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    expect(scriptSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/)
+    const other = (await t.app.inject('/api/health')).headers['content-security-policy'] as string
+    expect(/script-src ([^;]*)/.exec(other)![1]).not.toBe(scriptSrc)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')

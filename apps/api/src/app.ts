@@ -3,16 +3,23 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { DbHandle } from '@portal/db'
 import { resolveAppKey, type Env } from './env.ts'
-import { zodValidatorCompiler } from './lib/validation.ts'
+import { zodValidatorCompiler } from './lib/http/validation.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import compression from './plugins/compression.ts'
+import inputGuard from './plugins/input-guard.ts'
+import metrics from './plugins/metrics.ts'
 import session from './plugins/session.ts'
 import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
 import api from './routes/api/index.ts'
 import devMail from './routes/dev/mail.ts'
+import oneClickUnsubscribe from './routes/one-click-unsubscribe.ts'
 import { Mailer } from './mail/mailer.ts'
-import { SearchIndex } from './lib/search-index/index.ts'
+import { SearchIndex } from './lib/search/index/index.ts'
+import { tileOrigin, tileUrlFrom } from '@portal/contracts/map-tiles'
+import { DailyCounter } from './lib/stats/events.ts'
+import { JobQueue } from './lib/jobs/queue.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +29,10 @@ declare module 'fastify' {
     appKey: string
     mailer: Mailer
     searchIndex: SearchIndex
+    /** Site-wide daily counts for the admin dashboard (searches), flushed every minute and on close. */
+    dailyCounter: DailyCounter
+    /** Background jobs (lib/jobs/queue.ts): work(), schedule(), enqueue(). */
+    jobs: JobQueue
   }
 }
 
@@ -35,6 +46,11 @@ export interface BuildAppOptions {
   rateLimitMax?: number
   /** Lets dev.ts put Vite's middleware in front of Fastify on the same http server. */
   serverFactory?: FastifyServerOptions['serverFactory']
+  /**
+   * Start the job queue (workers and cron schedules) when the app is ready. Default: yes, except NODE_ENV=test,
+   * where it starts on the first enqueue() (or app.jobs.start()) so tests that queue nothing do not pay for it.
+   */
+  jobs?: boolean
 }
 
 export type App = FastifyInstance
@@ -69,23 +85,42 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('db', opts.db)
   app.decorate('env', env)
   app.decorate('appKey', resolveAppKey(env))
-  app.decorate('mailer', new Mailer(opts.db, env, app.log))
+  const startJobs = opts.jobs ?? env.NODE_ENV !== 'test'
+  app.decorate('jobs', new JobQueue(opts.db, app.log, { lazy: !startJobs }))
+  app.decorate('mailer', new Mailer(opts.db, env, app.log, app.jobs))
   app.decorate('searchIndex', new SearchIndex(opts.db.db, { enabled: env.SEARCH_INDEX, log: app.log }))
   // Loaded in the background: searches use SQL until it is ready.
   app.addHook('onReady', async () => { void app.searchIndex.load() })
-  app.addHook('onClose', async () => { await app.mailer.close() })
+  app.decorate('dailyCounter', new DailyCounter(opts.db))
+  const counterTimer = setInterval(() => {
+    app.dailyCounter.flush().catch((err: Error) => app.log.error({ err: err.message }, 'daily counters could not be written'))
+  }, 60_000)
+  counterTimer.unref()
+  // After the routes registered their job handlers and schedules (hooks run in registration order).
+  app.addHook('onReady', async () => { if (startJobs) await app.jobs.start() })
+  app.addHook('onClose', async () => {
+    clearInterval(counterTimer)
+    await app.dailyCounter.flush().catch(() => {})
+    await app.jobs.stop()
+    await app.mailer.close()
+  })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
 
   await app.register(errors)
+  await app.register(metrics)
   await app.register(security, {
     csp: opts.csp, rateLimitMax: opts.rateLimitMax, https: env.PUBLIC_URL.startsWith('https:'),
+    tileOrigin: tileOrigin(tileUrlFrom(env.MAP_TILE_URL)),
   })
+  await app.register(compression)
+  await app.register(inputGuard)
   await app.register(session)
   await app.register(docs)
   await app.register(uploads)
   await app.register(api, { prefix: '/api' })
   await app.register(devMail)
+  await app.register(oneClickUnsubscribe)
   return app
 }

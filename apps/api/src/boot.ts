@@ -1,43 +1,65 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import { pino } from 'pino'
 import { sql } from 'drizzle-orm'
 import { listings, migrate, openDb, syncCatalogue, type DbHandle } from '@portal/db'
 import { EnvError, parseEnv, type Env } from './env.ts'
-import { DEMO_PASSWORD, ensureDemoLogins } from './lib/password-demo.ts'
+import { LocalStorage } from './lib/media/storage.ts'
+import { DEMO_PASSWORD, ensureDemoLogins } from './lib/accounts/password-demo.ts'
+import { loadDotEnv } from './dotenv.ts'
+import { createLogger } from './logger.ts'
 
-/** Env, logger and a migrated database: the part of start-up shared by server.ts and dev.ts. */
-export async function boot(): Promise<{ env: Env; logger: FastifyBaseLogger; db: DbHandle }> {
+export interface Booted {
+  env: Env
+  logger: FastifyBaseLogger
+  db: DbHandle
+  /** Accounts that log in with DEMO_PASSWORD (none without DEMO_DATA). */
+  logins: Array<{ email: string; type: string }>
+}
+
+/** .env, env, logger and a migrated database: the part of start-up shared by server.ts and dev.ts. */
+export async function boot(): Promise<Booted> {
+  const dotEnv = loadDotEnv()
   let env: Env
   try {
     env = parseEnv(process.env)
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(err.message)
-      console.error('See .env.example for every variable and its allowed values.')
+      console.error(`See .env.example for every variable and its allowed values${dotEnv ? ` (read: ${dotEnv})` : ''}.`)
       process.exit(1)
     }
     throw err
   }
-  const logger = pino({ level: env.LOG_LEVEL }) as FastifyBaseLogger
+  const logger = await createLogger(env.LOG_LEVEL)
+  if (dotEnv) logger.info(`settings read from ${dotEnv} (variables set in the environment win)`)
   const db = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'pglite') })
   logger.info({ driver: db.driver, dataDir: env.DATA_DIR }, 'database opened')
   await migrate(db)
   await syncCatalogue(db.db)
   await seedData(db, env, logger)
+  let logins: Booted['logins'] = []
   if (env.DEMO_DATA) {
-    const logins = await ensureDemoLogins(db)
-    logger.info({ accounts: logins, password: DEMO_PASSWORD },
-      `demo logins (password ${DEMO_PASSWORD}): ${logins.map((l) => `${l.email} (${l.type})`).join(', ')}`)
+    logins = await ensureDemoLogins(db)
+    logger.debug({ accounts: logins, password: DEMO_PASSWORD }, 'demo logins ready')
   }
-  return { env, logger, db }
+  return { env, logger, db, logins }
 }
 
-/** Static pages always (the footer needs them); the demo data set only on an empty database with DEMO_DATA=1. */
+/** Static pages and site content always (the footer needs them); the demo data set only on an empty database with DEMO_DATA=1. */
 async function seedData(db: DbHandle, env: Env, logger: FastifyBaseLogger): Promise<void> {
   // Loaded lazily: the seeder pulls in image generation.
   const { seedContent, seedDemo } = await import('@portal/db/seed')
   await seedContent(db.db)
+  // About page, FAQ and blog guides (issue 12): copied once per table, then owned by the CMS.
+  const { renderSeedCovers, seedSiteContent } = await import('./lib/content/seed.ts')
+  const storage = new LocalStorage(path.join(env.DATA_DIR, 'uploads'))
+  const added = await seedSiteContent(db)
+  if (added) logger.info({ added }, 'site content (about, FAQ, blog) added')
+  // The guides' covers are drawn after start-up so the first start is not held up by image work.
+  void renderSeedCovers(db, storage).then(
+    (n) => { if (n) logger.info({ covers: n }, 'blog covers drawn') },
+    (err: Error) => logger.warn({ err: err.message }, 'drawing the blog covers failed (retried at the next start)'),
+  )
   if (!env.DEMO_DATA) return
   const [{ n }] = await db.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     db.db.select({ id: listings.id }).from(listings).limit(1).as('any_listing'),

@@ -8,7 +8,9 @@ import { buildApp } from './app.ts'
 import { boot } from './boot.ts'
 import { mountWeb } from './web/ssr.ts'
 import { WEB_DIR } from './web/paths.ts'
-import { installShutdown } from './shutdown.ts'
+import { installCrashGuard, installShutdown } from './shutdown.ts'
+import { isDbUnavailable } from './lib/http/db-outage.ts'
+import { announce, startInfo } from './banner.ts'
 
 /**
  * `npm run dev`: the same API plus the web app through Vite in middleware mode on one port, with hot reload.
@@ -17,7 +19,7 @@ import { installShutdown } from './shutdown.ts'
  * on each request so route changes apply without a restart.
  */
 process.env.NODE_ENV ??= 'development'
-const { env, logger, db } = await boot()
+const { env, logger, db, logins } = await boot()
 
 // The Vite React Router's own CLI uses (resolved from @react-router/dev), so dev and build agree.
 const requireFromRR = createRequire(createRequire(import.meta.url).resolve('@react-router/dev/package.json'))
@@ -70,5 +72,6 @@ await mountWeb(app, {
 
 app.addHook('onClose', async () => { await viteServer.close() })
 installShutdown(app, db, logger)
+installCrashGuard(logger, isDbUnavailable)
 await app.listen({ port: env.PORT, host: env.HOST })
-logger.info(`dev server at ${env.PUBLIC_URL} (hot reload on; API docs at /api/docs)`)
+announce(logger, 'Dev server ready (hot reload on)', startInfo(env, logins))

@@ -63,6 +63,7 @@ describe('MAP_TILE_URL', () => {
   it('accepts a tile template and rejects anything else', () => {
     expect(parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).MAP_TILE_URL).toContain('{z}')
     expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(/MAP_TILE_URL/)
+    expect(parseEnv({ MAP_TILE_URL: 'off' }).MAP_TILE_URL).toBe('off')
     expect(() => parseEnv({ MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/)
   })
 })

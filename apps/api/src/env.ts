@@ -32,15 +32,20 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
   /** A Nominatim server for /api/locations; unset → the embedded gazetteer. */
   NOMINATIM_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
-  /** Leaflet tile URL template for the maps ({z}/{x}/{y}); unset → maps draw a plain background, no third-party host. */
+  /**
+   * Raster tile URL template for the maps ({z}/{x}/{y}, optional {s}); unset → OpenStreetMap's tiles; 'off' → only the
+   * offline base map (Poland, voivodeships, cities) drawn from data in the repo. The CSP allows the tile host.
+   */
   MAP_TILE_URL: z.string().trim().optional().refine(
-    (v) => !v || (/^https?:\/\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')),
-    'must be an http(s) URL template containing {z}, {x} and {y}',
+    (v) => !v || v === 'off' || (/^https?:\/\/[^/\s]+\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')),
+    "must be 'off' or an http(s) URL template containing {z}, {x} and {y}",
   ),
   /** Secret for HMAC signatures (captcha challenges); unset → generated once and kept in DATA_DIR/app-key. */
   APP_KEY: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   /** Sender of the portal's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default('Dazu <no-reply@dazu.pl>'),
+  /** The portal's mailbox: /kontakt form messages are mailed here. */
+  CONTACT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').default('kontakt@dazu.pl'),
   DEMO_DATA: flag(['0', '1'], '1').transform((v) => v === '1'),
   CAPTCHA: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   /** The in-memory search index (decision 012); off sends every search to SQL. */
@@ -55,6 +60,38 @@ const envSchema = z.object({
     if (/^\d+$/.test(v)) return Number(v)
     return v.split(',').map((s) => s.trim()).filter(Boolean)
   }),
+  /**
+   * Photos and avatars in an S3-compatible bucket (several instances behind a load balancer):
+   * s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=… (https) or s3+http://… ; unset → DATA_DIR/uploads.
+   */
+  STORAGE_URL: urlWithProtocols(['s3:', 's3+http:'], 'S3').optional(),
+  /** Prometheus metrics at /metrics for `Authorization: Bearer <METRICS_TOKEN>`; unset → /metrics is 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)').optional(),
+  /** Payment gateway (decision 019): the local simulator (default), Przelewy24 REST or PayU REST 2.1. */
+  PAYMENTS: z.enum(['simulator', 'przelewy24', 'payu'], { error: 'must be simulator, przelewy24 or payu' }).default('simulator'),
+  /** Minutes an unfinished payment waits before it expires (the gateway's own limit is set to the same). */
+  PAYMENT_TTL_MINUTES: z.string().trim().default('30').refine((v) => /^\d{1,4}$/.test(v) && Number(v) >= 5, 'must be 5 or more minutes').transform(Number),
+  P24_URL: urlWithProtocols(['https:', 'http:'], 'http(s)').default('https://sandbox.przelewy24.pl'),
+  P24_MERCHANT_ID: z.string().trim().regex(/^\d+$/, 'must be a number').optional(),
+  P24_POS_ID: z.string().trim().regex(/^\d+$/, 'must be a number').optional(),
+  P24_CRC: z.string().trim().min(8, 'must be the CRC key from the Przelewy24 panel').optional(),
+  P24_API_KEY: z.string().trim().min(8, 'must be the REST API key from the Przelewy24 panel').optional(),
+  PAYU_URL: urlWithProtocols(['https:', 'http:'], 'http(s)').default('https://secure.snd.payu.com'),
+  PAYU_POS_ID: z.string().trim().regex(/^\d+$/, 'must be a number').optional(),
+  PAYU_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYU_CLIENT_SECRET: z.string().trim().min(8, 'must be the OAuth client secret').optional(),
+  PAYU_SECOND_KEY: z.string().trim().min(8, 'must be the second key (MD5) from the PayU panel').optional(),
+  /** The seller printed on invoices (VAT act art. 106e ust. 1 pkt 3 and 5). */
+  SELLER_NAME: z.string().trim().min(2).default('Dazu sp. z o.o.'),
+  SELLER_NIP: z.string().trim().regex(/^\d{10}$/, 'must be 10 digits').default('5252248481'),
+  SELLER_STREET: z.string().trim().min(2).default('ul. Marszałkowska 10'),
+  SELLER_ZIP: z.string().trim().regex(/^\d{2}-\d{3}$/, 'must look like 00-000').default('00-590'),
+  SELLER_CITY: z.string().trim().min(2).default('Warszawa'),
+  SELLER_BANK_ACCOUNT: z.string().trim().optional(),
+  /** Sending FA(3) invoices to KSeF: off (default) keeps the XML with the invoice; on needs KSEF_URL and KSEF_TOKEN. */
+  KSEF: flag(['on', 'off'], 'off').transform((v) => v === 'on'),
+  KSEF_URL: urlWithProtocols(['https:', 'http:'], 'http(s)').default('https://ksef-test.mf.gov.pl/api/v2'),
+  KSEF_TOKEN: z.string().trim().min(8).optional(),
   /** Enables the /api/__test routes outside NODE_ENV=test (the browser tests run a production-like server). */
   E2E: flag(['0', '1'], '0').transform((v) => v === '1'),
 })
@@ -84,6 +121,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message}`))
   }
   const e = parsed.data
+  // A chosen gateway or KSeF needs its credentials: better a stopped start than a 500 at the first payment.
+  const needs: Record<string, (keyof typeof e)[]> = {
+    przelewy24: ['P24_MERCHANT_ID', 'P24_POS_ID', 'P24_CRC', 'P24_API_KEY'],
+    payu: ['PAYU_POS_ID', 'PAYU_CLIENT_ID', 'PAYU_CLIENT_SECRET', 'PAYU_SECOND_KEY'],
+  }
+  const missing = [...(needs[e.PAYMENTS] ?? []), ...(e.KSEF ? ['KSEF_TOKEN' as const] : [])].filter((k) => !e[k])
+  if (missing.length) throw new EnvError(missing.map((k) => `${k}: required with PAYMENTS=${e.PAYMENTS}${e.KSEF ? ' / KSEF=on' : ''}`))
   return {
     ...e,
     DATA_DIR: path.resolve(e.DATA_DIR),
@@ -95,6 +139,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Test-route switch: only in test runs or the e2e server. */
 export function testRoutesEnabled(env: Pick<Env, 'NODE_ENV' | 'E2E'>): boolean {
   return env.NODE_ENV === 'test' || env.E2E
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+/**
+ * /dev/mail (the outbox in the browser): never with SMTP_URL (mail really goes out, the outbox would only leak
+ * other people's links) and never in a real deployment (PUBLIC_URL on a host other than localhost). Otherwise in
+ * development, test runs and the demo set-up (`npm start` with DEMO_DATA=1).
+ */
+export function devMailVisible(env: Pick<Env, 'NODE_ENV' | 'E2E' | 'SMTP_URL' | 'DEMO_DATA' | 'PUBLIC_URL'>): boolean {
+  if (env.SMTP_URL) return false
+  let host = ''
+  try { host = new URL(env.PUBLIC_URL).hostname } catch { return false }
+  if (!LOOPBACK.has(host)) return false
+  return env.NODE_ENV !== 'production' || env.E2E || env.DEMO_DATA
 }
 
 /**

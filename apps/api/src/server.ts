@@ -1,14 +1,23 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import { buildApp } from './app.ts'
-import { boot } from './boot.ts'
-import { mountMissingWeb, mountWeb } from './web/ssr.ts'
-import { WEB_BUILD_DIR, WEB_CLIENT_DIR, WEB_SERVER_ENTRY } from './web/paths.ts'
-import { installShutdown } from './shutdown.ts'
+import { useProductionBuilds } from './web/production-modules.ts'
 
-/** Production entry (`npm start` → scripts/start.mjs → tsx): API and SSR site in one process on PORT. */
-const { env, logger, db } = await boot()
+/**
+ * Production entry: API and SSR site in one process on PORT. `npm start` (scripts/start.mjs) runs it compiled
+ * (apps/api/build/server.mjs, see scripts/build-server.mjs, which keeps the dynamic imports below as separate
+ * chunks); `tsx apps/api/src/server.ts` runs the sources.
+ */
+// Before React and React Router load (hence the dynamic imports below): their production builds.
+useProductionBuilds()
+const { buildApp } = await import('./app.ts')
+const { boot } = await import('./boot.ts')
+const { mountMissingWeb, mountWeb } = await import('./web/ssr.ts')
+const { WEB_BUILD_DIR, WEB_CLIENT_DIR, WEB_SERVER_ENTRY } = await import('./web/paths.ts')
+const { installCrashGuard, installShutdown } = await import('./shutdown.ts')
+const { isDbUnavailable } = await import('./lib/http/db-outage.ts')
+const { announce, startInfo } = await import('./banner.ts')
+const { env, logger, db, logins } = await boot()
 const app = await buildApp({ db, env, logger })
 
 if (existsSync(WEB_SERVER_ENTRY)) {
@@ -20,6 +29,7 @@ if (existsSync(WEB_SERVER_ENTRY)) {
 }
 
 installShutdown(app, db, logger)
+installCrashGuard(logger, isDbUnavailable)
 try {
   await app.listen({ port: env.PORT, host: env.HOST })
 } catch (err) {
@@ -28,4 +38,4 @@ try {
   await db.close()
   process.exit(1)
 }
-logger.info(`portal ready at ${env.PUBLIC_URL} (API docs: ${env.PUBLIC_URL}/api/docs)`)
+announce(logger, 'Portal ready', startInfo(env, logins))

@@ -8,12 +8,17 @@ import type { DbHandle } from '@portal/db'
  */
 export function installShutdown(app: FastifyInstance, db: DbHandle, logger: FastifyBaseLogger, graceMs = 25_000) {
   let closing = false
+  let firstSignalAt = 0
   const shutdown = async (signal: string) => {
+    // Ctrl+C under `npm start` arrives twice at once: from the terminal and forwarded by npm. Only a second signal
+    // a person sends forces the exit.
+    if (closing && Date.now() - firstSignalAt < 1000) return
     if (closing) {
       logger.warn(`${signal} again: exiting immediately`)
       process.exit(1)
     }
     closing = true
+    firstSignalAt = Date.now()
     logger.info(`${signal}: closing (finishing in-flight requests)`)
     const timer = setTimeout(() => {
       logger.error(`shutdown took over ${graceMs} ms: exiting`)
@@ -37,4 +42,22 @@ export function installShutdown(app: FastifyInstance, db: DbHandle, logger: Fast
   // A second signal (Ctrl+C twice) forces the exit, see above.
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/**
+ * Last line of defence while the database restarts: a connection error that escapes every request (an 'error'
+ * event of a pg client, a background task's rejection) is logged and the process carries on; the pool reconnects.
+ * Any other uncaught error still ends the process (a bug leaves it in an unknown state).
+ */
+export function installCrashGuard(logger: FastifyBaseLogger, isDbUnavailable: (err: unknown) => boolean) {
+  const handle = (kind: string) => (err: unknown) => {
+    if (isDbUnavailable(err)) {
+      logger.warn({ msg: (err as Error)?.message, code: (err as { code?: string })?.code }, `${kind}: database unavailable, carrying on`)
+      return
+    }
+    logger.fatal({ err }, kind)
+    process.exit(1)
+  }
+  process.on('uncaughtException', handle('uncaught exception'))
+  process.on('unhandledRejection', handle('unhandled rejection'))
 }

@@ -30,9 +30,11 @@ import { AuthDialog } from './components/auth/auth-dialog'
 import { serverJson } from './lib/api.server'
 import { AuthProvider } from './lib/auth'
 import { FavoritesProvider } from './lib/favorites'
+import { FavoriteUsersProvider } from './lib/favorite-users'
 import { authChangePending } from './lib/auth-revalidate'
 import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
+import { useNonce } from './lib/csp-nonce'
 import { ToastProvider } from './lib/toast'
 
 declare module 'react-aria-components' {
@@ -45,6 +47,9 @@ export const links: Route.LinksFunction = () => [
   // The Latin subset covers the first paint; latin-ext (ą ę ł ń ó ś ź ż) follows through unicode-range.
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable (spec §2, §7): the web manifest and the home-screen icon in the pink accent.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export const meta: Route.MetaFunction = () => [
@@ -83,6 +88,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="pl">
       <head>
@@ -94,8 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -110,6 +116,7 @@ function Shell({ children }: { children: ReactNode }) {
       <RouterProvider navigate={navigate} useHref={useHref}>
         <AuthProvider user={data?.user ?? null}>
         <FavoritesProvider serverIds={data?.favoriteIds ?? null}>
+        <FavoriteUsersProvider>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
@@ -128,6 +135,7 @@ function Shell({ children }: { children: ReactNode }) {
         <AuthDialog />
         <Toaster />
         <ApiBridge />
+        </FavoriteUsersProvider>
         </FavoritesProvider>
         </AuthProvider>
       </RouterProvider>

@@ -20,10 +20,27 @@ export default [
     route('account/MyOffers', 'routes/my-offers.tsx', { id: 'routes/my-offers-alias' }),
     route('moje-ogloszenia/edytuj-ogloszenie/:slug', 'routes/edit-offer.tsx'),
     route('account/EditOffer', 'routes/edit-offer.tsx', { id: 'routes/edit-offer-alias' }),
+    // Owner statistics (issue 13): 'Zobacz statystyki'.
+    route('moje-ogloszenia/statystyki/:id', 'routes/offer-stats.tsx'),
     // Favourites (issue 5): the heart's list.
     route('ulubione', 'routes/favorites.tsx'),
     route('account/Favorites', 'routes/favorites.tsx', { id: 'routes/favorites-alias' }),
+    // Messages (issue 10): the inbox and one conversation.
+    route('wiadomosci', 'routes/messages.tsx'),
+    route('account/Messages', 'routes/messages.tsx', { id: 'routes/messages-alias' }),
+    route('wiadomosci/:id', 'routes/message-thread.tsx'),
+    // Agents of a company (issue 10): guard 'company' in the loader.
+    route('agenci', 'routes/agents.tsx'),
+    route('account/Agents', 'routes/agents.tsx', { id: 'routes/agents-alias' }),
+    // Money (issue 11): a listing's bill and the return from the gateway; the payment history with invoices.
+    route('moje-ogloszenia/oplac/:slug', 'routes/payment.tsx'),
+    route('Payment', 'routes/payment.tsx', { id: 'routes/payment-alias' }),
+    route('faktury', 'routes/account/payments.tsx'),
+    route('account/Payments', 'routes/account/payments.tsx', { id: 'routes/account/payments-alias' }),
   ]),
+  // Money (issue 11): the price list and the local payment simulator's gateway page.
+  route('promocje', 'routes/promotions.tsx'),
+  route('platnosc/symulator/:token', 'routes/payment-simulator.tsx'),
   // Search (issue 4): results, category landing pages (property and transaction optional, parsed in the loader),
   // services.
   route('szukaj', 'routes/search.tsx'),
@@ -34,15 +51,40 @@ export default [
   // Listings (issue 5): the listing page (Offer takes ?slug= or ?id= and redirects to the canonical address).
   route('ogloszenia/:slug', 'routes/offer.tsx'),
   route('Offer', 'routes/offer.tsx', { id: 'routes/offer-alias' }),
+  // People (issue 10): public profiles and the directories.
+  route('profil/:user', 'routes/profile.tsx'),
+  route('wiadomosci/potwierdz', 'routes/message-confirm.tsx'),
+  route('agencje', 'routes/directory.tsx'),
+  route('deweloperzy', 'routes/directory.tsx', { id: 'routes/developers' }),
   route('dodaj-ogloszenie', 'routes/add-offer.tsx'),
   route('AddOffer', 'routes/add-offer.tsx', { id: 'routes/add-offer-alias' }),
   // Crawlers: the sitemap (an index with /sitemap/{file}.xml beyond one file) and robots.txt.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemap/:file', 'routes/sitemap.ts', { id: 'routes/sitemap-file' }),
   route('robots.txt', 'routes/robots.ts'),
+  // The admin area (issue 13): roles admin and mod; the layout's loader answers 404 to everyone else.
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/home.tsx'),
+    route('admin/moderacja', 'routes/admin/moderation.tsx'),
+    route('admin/zgloszenia', 'routes/admin/reports.tsx'),
+    route('admin/uzytkownicy', 'routes/admin/users.tsx'),
+    route('admin/uzytkownicy/:id', 'routes/admin/user.tsx'),
+    route('admin/czarna-lista', 'routes/admin/blacklist.tsx'),
+    route('admin/dziennik', 'routes/admin/audit.tsx'),
+  ]),
   // Static footer pages from GET /api/footers/{id}; /regulamin is the terms page (id 17).
   route('strony/:id', 'routes/static-page.tsx'),
   route('regulamin', 'routes/static-page.tsx', { id: 'routes/terms' }),
+  // Content (issue 12): about, FAQ, blog, contact.
+  route('o-nas', 'routes/about.tsx'),
+  route('faq', 'routes/faq.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('kontakt', 'routes/contact.tsx'),
+  // Engagement (issue 9): newsletter confirmation, the unsubscribe link of mails, the reminder's renew link.
+  route('potwierdz-newsletter', 'routes/confirm-newsletter.tsx'),
+  route('wypisz', 'routes/unsubscribe.tsx'),
+  route('przedluz-ogloszenie', 'routes/renew-offer.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'routes/not-found-page' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

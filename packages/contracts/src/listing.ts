@@ -44,6 +44,8 @@ export const listingSummarySchema = z.object({
   photo: photoSchema.nullable(),
   photos_count: z.number().int(),
   is_promoted: z.boolean(),
+  /** The paid PILNE / OKAZJA frame shown on the card (issue 11). */
+  frame: z.enum(['urgent', 'bargain']).nullable().optional(),
   created_at: z.string(),
 })
 export type ListingSummary = z.infer<typeof listingSummarySchema>

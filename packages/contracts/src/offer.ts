@@ -3,6 +3,7 @@ import { ATTRIBUTE_BY_ID, CATEGORY_BY_ID, LEASE_YEARS, MULTI_VALUED_IDS, OFFER_T
 import { AUTH_MESSAGES, EMAIL_RE, PASSWORD_RE, PHONE_RE } from './auth.ts'
 import { listingSummarySchema } from './listing.ts'
 import { parseVideoUrl } from './offer-video.ts'
+import { ownerPromotionSchema } from './payments.ts'
 
 export { parseVideoUrl, type VideoInfo } from './offer-video.ts'
 
@@ -70,10 +71,11 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024
 export const MAX_PHOTOS = 40
 export const MAX_PLANS = 10
 
-export const OFFER_STATUSES = ['draft', 'awaiting_payment', 'active', 'expired', 'ended', 'rejected'] as const
+export const OFFER_STATUSES = ['draft', 'awaiting_payment', 'pending', 'active', 'expired', 'ended', 'rejected', 'suspended'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
-  draft: 'Szkice', awaiting_payment: 'Do opłacenia', active: 'Aktywne', expired: 'Wygasłe', ended: 'Zakończone', rejected: 'Odrzucone',
+  draft: 'Szkice', awaiting_payment: 'Do opłacenia', pending: 'Oczekujące', active: 'Aktywne', expired: 'Wygasłe', ended: 'Zakończone',
+  rejected: 'Odrzucone', suspended: 'Zawieszone',
 }
 export const ACCOUNT_TYPES = ['private', 'agency', 'developer'] as const
 export const PHOTO_KINDS = ['photo', 'plan'] as const
@@ -303,6 +305,8 @@ export const userOffersQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional(),
   page: intQuery('page', 1, 100_000).optional(),
   per_page: intQuery('per_page', 1, 48).optional(),
+  /** A company's listings of one agent. */
+  agent_id: intQuery('agent_id', 1, 999_999_999).optional(),
 })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -387,7 +391,7 @@ export const advertiserSchema = z.object({
   type: z.string(),
   avatar: z.string().nullable(),
   company_name: z.string().nullable(),
-  agency: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }).nullable(),
+  agency: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), profile_url: z.string() }).nullable(),
   profile_url: z.string(),
   member_since: z.string(),
   active_offers_count: z.number().int(),
@@ -454,6 +458,12 @@ export const userOfferSchema = listingSummarySchema.extend({
   favourites_count: z.number().int(),
   expires_at: z.string().nullable(),
   visible_from_date: z.string().nullable(),
+  /** The agent the listing names (a company's and its agents' views). */
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The moderator's note when the listing was rejected ('Odrzucone - {note}'), else null. */
+  moderation_note: z.string().nullable(),
+  /** Package, what is left of it and the frames (issue 11). */
+  promotion: ownerPromotionSchema.optional(),
 })
 export type UserOffer = z.infer<typeof userOfferSchema>
 

@@ -37,8 +37,8 @@ export const SORTS = ['newest', 'newest_plain', 'price_asc', 'price_desc', 'pric
 export type SearchSort = (typeof SORTS)[number]
 /** Polish labels for the sort dropdown, in display order. */
 export const SORT_LABELS: Record<SearchSort, string> = {
-  newest: 'Najnowsze',
-  newest_plain: 'Najnowsze bez wyróżnionych',
+  newest: 'Najnowsze, najpierw promowane',
+  newest_plain: 'Najnowsze bez promowanych',
   price_asc: 'Cena rosnąco',
   price_desc: 'Cena malejąco',
   price_m2_asc: 'Cena za m² rosnąco',
@@ -76,6 +76,8 @@ export interface SearchQuery {
   urgent?: boolean
   bargain?: boolean
   billsIncluded?: boolean
+  /** 'ukryj duplikaty': one card per property (issue 13; the group's cheapest live ad). */
+  hideDuplicates?: boolean
   extras?: string[]
   nearby?: string[]
   market?: string[]
@@ -182,6 +184,7 @@ export const SEARCH_PARAMS = {
   urgent: ['pilne', 'urgent'],
   bargain: ['okazja', 'bargain'],
   billsIncluded: ['rachunki-wliczone', 'rachunki_wliczone', 'bills_included'],
+  hideDuplicates: ['bez_duplikatow', 'hide_duplicates'],
   extras: ['dodatkowe', 'extras'],
   nearby: ['blisko', 'nearby'],
   market: ['rynek', 'market'],
@@ -196,7 +199,7 @@ export const SEARCH_PARAMS = {
   bbox: ['bbox'],
 } as const
 
-const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded'] as const
+const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates'] as const
 type ListKey = 'market' | 'condition' | 'floor' | 'rentalPeriod' | 'ownership'
 const OPTION_LISTS: ListKey[] = ['market', 'condition', 'floor', 'rentalPeriod', 'ownership']
 
@@ -351,6 +354,7 @@ export function parseSearchParams(params: URLSearchParams): { query: SearchQuery
 
 const FLAG_PARAM: Record<(typeof FLAGS)[number], string> = {
   negotiable: 'do_negocjacji', instalments: 'na_raty', urgent: 'pilne', bargain: 'okazja', billsIncluded: 'rachunki-wliczone',
+  hideDuplicates: 'bez_duplikatow',
 }
 const num = (n: number) => String(Math.round(n * 100) / 100)
 

@@ -12,7 +12,14 @@ export interface DbHandle {
   driver: 'pglite' | 'pg'
   /** Runs raw SQL text (several statements allowed); used by migrations, seeding and tests. */
   exec(sql: string): Promise<void>
+  /**
+   * Raw SQL with positional parameters ($1…) on the same connection(s) as `db`; without values the text may hold
+   * several statements (the rows are the last statement's). Used by the job queue (pg-boss's `executeSql`).
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
   close(): Promise<void>
+  /** PostgreSQL pool figures for metrics (absent for PGlite, which has one in-process connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number }
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
@@ -22,7 +29,11 @@ export interface DbOptions {
   url?: string
   /** PGlite data directory; when absent (and no url), an in-memory database. */
   dataDir?: string
+  /** PGlite: start from this data-dir tarball (`dumpDataDir`) instead of an empty cluster; tests use it. */
+  loadDataDir?: Blob
   poolSize?: number
+  /** PostgreSQL: how long a request waits for a connection before failing (default 5 s). */
+  connectTimeoutMs?: number
 }
 
 export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
@@ -32,16 +43,33 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     // bigint (int8) and numeric come back as strings by default; our values fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v))
     pg.types.setTypeParser(1700, (v) => Number(v))
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 })
-    // An idle pooled connection can be cut by the server (restart, failover, pg_terminate_backend). Without a
-    // listener pg re-throws that as an uncaught exception and the process dies; the pool replaces the client anyway.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // While the server is away a request fails after this long (→ 503) instead of waiting for ever.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    })
+    // A pooled connection can be cut by the server (restart, failover, pg_terminate_backend). Without a listener
+    // pg re-throws that as an uncaught exception and the process dies. The pool listens only while a client is
+    // idle; a client checked out by a transaction gets its own listener for its whole life (57P01 mid-transaction
+    // reaches the query as a rejected promise anyway). The pool replaces broken clients by itself.
     pool.on('error', (err) => console.warn(`database: idle connection closed (${err.message})`))
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`database: connection closed (${err.message})`))
+    })
     const db = drizzle(pool, { schema }) as unknown as Db
     return {
       db,
       driver: 'pg',
       exec: async (sql) => { await pool.query(sql) },
+      query: async (text, values) => {
+        const r = await pool.query(text, values as unknown[] | undefined) as unknown
+        // A statement list answers with one result per statement.
+        const last = Array.isArray(r) ? r[r.length - 1] : r
+        return { rows: (last as { rows?: Record<string, unknown>[] } | undefined)?.rows ?? [] }
+      },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -54,6 +82,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
   const client = await PGlite.create({
     dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm, unaccent, cube, earthdistance, citext },
   })
   const db = drizzle(client, { schema }) as unknown as Db
@@ -61,6 +90,12 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     db,
     driver: 'pglite',
     exec: async (sql) => { await client.exec(sql) },
+    query: async (text, values) => {
+      // PGlite's extended protocol takes one statement: statement lists (no parameters) go through exec.
+      if (values && values.length) return { rows: (await client.query<Record<string, unknown>>(text, values as unknown[])).rows }
+      const results = await client.exec(text)
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] }
+    },
     close: () => client.close(),
   }
 }

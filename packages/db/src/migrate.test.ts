@@ -7,7 +7,7 @@ import { categories } from './schema/index.ts'
 
 let h: DbHandle
 beforeAll(async () => {
-  h = await openTestDb()
+  h = await openTestDb({ fresh: true }) // every migration on an empty database, not the migrated image
   await migrate(h) // a second run is a no-op
 }, 120_000)
 afterAll(() => h?.close())

@@ -1,49 +1,174 @@
-import { randomBytes } from 'node:crypto'
-import { openDb, type DbHandle } from './client.ts'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CATEGORIES } from '@portal/contracts/catalogue'
+import { MIGRATIONS_DIR, openDb, type DbHandle } from './client.ts'
 import { migrate } from './migrate.ts'
 import { syncCatalogue } from './sync-catalogue.ts'
+
+// Migrating a fresh database costs far more than copying a migrated one (PGlite: initdb in WebAssembly plus every
+// migration, ~3–5 s per test file on a quiet 2-core machine). So the test run migrates once:
+// - PGlite: a migrated, catalogue-synced data dir is dumped to a tarball cached under node_modules/.cache, named by
+//   a hash of everything that shapes it (migrations, catalogue, PGlite version); each test database loads it.
+// - PostgreSQL: vitest's global setup (test/global-setup.ts) migrates one template database per run; each test
+//   file gets `CREATE DATABASE … TEMPLATE` of it (a file copy, no migrations).
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const CACHE_DIR = path.join(root, 'node_modules', '.cache', 'portal-test-db')
+/** Bumped when the way the image is made changes in a way the hashed inputs do not show. */
+const IMAGE_FORMAT = 1
+
+/** Hash of what a migrated test database depends on. */
+export function testDbImageKey(): string {
+  const h = createHash('sha256').update(`format ${IMAGE_FORMAT}\n`)
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name)
+      if (statSync(p).isDirectory()) walk(p)
+      else h.update(`${path.relative(MIGRATIONS_DIR, p)}\n`).update(readFileSync(p))
+    }
+  }
+  walk(MIGRATIONS_DIR)
+  h.update(JSON.stringify(CATEGORIES))
+  h.update(readFileSync(fileURLToPath(new URL('./sync-catalogue.ts', import.meta.url))))
+  // Its package.json is not exported; it sits above the resolved dist/ entry.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  h.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')))
+  return h.digest('hex').slice(0, 16)
+}
+
+/** Migrates and syncs a fresh database: what every test database starts from. */
+async function migrateFresh(h: DbHandle): Promise<void> {
+  await migrate(h)
+  await syncCatalogue(h.db)
+}
+
+/**
+ * Path of the migrated PGlite image (a data-dir tarball), building it when missing. Safe to call from several
+ * processes at once: each writes its own temporary file and renames it into place.
+ */
+export async function preparePgliteImage(): Promise<string> {
+  const key = testDbImageKey()
+  const file = path.join(CACHE_DIR, `pglite-${key}.tar`)
+  try {
+    statSync(file)
+    return file
+  } catch { /* not built yet */ }
+  const h = await openDb()
+  try {
+    await migrateFresh(h)
+    const client = (h.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client
+    const blob = await client.dumpDataDir('none')
+    mkdirSync(CACHE_DIR, { recursive: true })
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()))
+    renameSync(tmp, file)
+  } finally {
+    await h.close()
+  }
+  // Images of older migration states are dead weight.
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (name.startsWith('pglite-') && name.endsWith('.tar') && name !== path.basename(file)) {
+      rmSync(path.join(CACHE_DIR, name), { force: true })
+    }
+  }
+  return file
+}
+
+const randomName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+const dbUrl = (base: string, name: string) => {
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function adminQuery(base: string, ...statements: string[]): Promise<void> {
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  try {
+    for (const s of statements) await admin.query(s)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** Drops a database once the pool's connections are gone (they are still saying goodbye right after end()). */
+async function dropDatabase(base: string, name: string): Promise<void> {
+  const { default: pg } = await import('pg')
+  const a = new pg.Client({ connectionString: base })
+  await a.connect()
+  try {
+    // Waiting rather than killing them with FORCE: that made a closing client emit an uncaught 57P01 now and then.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 30 ? ' WITH (FORCE)' : ''}`)
+        break
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 30) throw err
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+  } finally {
+    await a.end()
+  }
+}
+
+/**
+ * A migrated template database on the server named by `base` (a connection string), for one test run. It accepts
+ * no connections, so `CREATE DATABASE … TEMPLATE` from several test files at once never finds it busy.
+ */
+export async function createPgTemplate(base: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = randomName('t_tpl')
+  await adminQuery(base, `CREATE DATABASE ${name}`)
+  const h = await openDb({ url: dbUrl(base, name), poolSize: 1 })
+  try {
+    await migrateFresh(h)
+  } finally {
+    await h.close()
+  }
+  await adminQuery(base, `ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`)
+  return {
+    name,
+    drop: () => adminQuery(base, `ALTER DATABASE ${name} WITH IS_TEMPLATE false`, `DROP DATABASE IF EXISTS ${name}`),
+  }
+}
+
+/** Set by the global setup (test/global-setup.ts) for the worker processes. */
+export const PG_TEMPLATE_ENV = 'PORTAL_TEST_PG_TEMPLATE'
+
+export interface TestDbOptions {
+  /** Run every migration on an empty database instead of starting from the migrated image (the migration test). */
+  fresh?: boolean
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function openTestDb(): Promise<DbHandle> {
+export async function openTestDb(opts: TestDbOptions = {}): Promise<DbHandle> {
   const base = process.env.TEST_DATABASE_URL
   if (!base) {
-    const h = await openDb()
-    await migrate(h)
-    await syncCatalogue(h.db)
-    return h
+    if (opts.fresh) {
+      const h = await openDb()
+      await migrateFresh(h)
+      return h
+    }
+    const image = readFileSync(await preparePgliteImage())
+    return openDb({ loadDataDir: new Blob([image]) })
   }
-  const { default: pg } = await import('pg')
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  const h = await openDb({ url: url.toString(), poolSize: 4 })
-  await migrate(h)
-  await syncCatalogue(h.db)
+  const template = opts.fresh ? undefined : process.env[PG_TEMPLATE_ENV]
+  const name = randomName('t')
+  await adminQuery(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
+  const h = await openDb({ url: dbUrl(base, name), poolSize: 4 })
+  if (!template) await migrateFresh(h)
   return {
     ...h,
     close: async () => {
       await h.close()
-      const a = new pg.Client({ connectionString: base })
-      await a.connect()
-      // The pool's connections are still saying goodbye right after end(): wait for them rather than killing them
-      // with FORCE, which made a closing client emit an uncaught 57P01 error now and then.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await a.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 30 ? ' WITH (FORCE)' : ''}`)
-          break
-        } catch (err) {
-          if ((err as { code?: string }).code !== '55006' || attempt >= 30) throw err
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
-      }
-      await a.end()
+      await dropDatabase(base, name)
     },
   }
 }

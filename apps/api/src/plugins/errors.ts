@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError, SERVER_ERROR_BODY } from '../lib/http-errors.ts'
-import { laravelValidationBody } from '../lib/validation.ts'
+import { HttpError, SERVER_ERROR_BODY } from '../lib/http/errors.ts'
+import { laravelValidationBody } from '../lib/http/validation.ts'
+import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_BODY, isDbUnavailable } from '../lib/http/db-outage.ts'
 
 /** Polish texts for the client errors fastify itself raises (bad JSON, wrong content type, ...). */
 const CLIENT_ERROR_TEXTS: Record<number, [string, string]> = {
@@ -43,6 +44,11 @@ export default fp(async function errors(app: FastifyInstance) {
       const [code, text] = CLIENT_ERROR_TEXTS[status] ?? ['bad_request', 'Nieprawidłowe żądanie.']
       if (status >= 400 && status !== 429) request.log.info({ code: err.code, msg: err.message }, 'client error')
       return reply.code(status).send({ error: code, message: (err.code && SPECIFIC_400[err.code]) || text })
+    }
+    if (isDbUnavailable(err)) {
+      // The database restarts or is stopped: the client may retry; the pool reconnects by itself.
+      request.log.warn({ code: (err as { code?: string }).code, msg: err.message }, 'database unavailable')
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send(DB_UNAVAILABLE_BODY)
     }
     request.log.error({ err }, 'unhandled error')
     return reply.code(500).send(SERVER_ERROR_BODY)

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import { HttpError } from '../lib/http-errors.ts'
+import { HttpError } from '../lib/http/errors.ts'
 
 /**
  * Requests the SSR makes in-process through `app.inject` carry this header so they do not all land in the
@@ -16,6 +17,13 @@ export function isInternalRequest(request: FastifyRequest): boolean {
   return request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN
 }
 
+/** The nonce of each response's script-src (SSR pages put it on their inline scripts: web/ssr.ts). */
+const nonces = new WeakMap<ServerResponse, string>()
+
+export function cspNonceOf(reply: FastifyReply): string | undefined {
+  return nonces.get(reply.raw)
+}
+
 export interface SecurityOptions {
   /** Content-Security-Policy on; off in `npm run dev` where Vite injects inline scripts and a websocket. */
   csp?: boolean
@@ -23,20 +31,27 @@ export interface SecurityOptions {
   rateLimitMax?: number
   /** The site is served over https (PUBLIC_URL): only then HSTS and upgrade-insecure-requests. */
   https?: boolean
+  /** Origin of the map tiles (MAP_TILE_URL), allowed as an image source. */
+  tileOrigin?: string | null
 }
 
 export default fp(async function security(app: FastifyInstance, opts: SecurityOptions) {
+  if (opts.csp !== false) {
+    // Before helmet's own hook, which reads the nonce into the header.
+    app.addHook('onRequest', async (_request, reply) => { nonces.set(reply.raw, randomBytes(16).toString('base64')) })
+  }
   await app.register(helmet, {
     global: true,
-    // React Router's SSR inlines its hydration data and module loader as <script>s and the design uses inline
-    // style attributes, so both need 'unsafe-inline'; everything else is same-origin only.
+    // React Router's SSR inlines its hydration data and module loader as <script>s: they carry this response's
+    // nonce, so script-src has no 'unsafe-inline'. The design uses inline style attributes: style-src keeps it (a
+    // nonce there would switch 'unsafe-inline' off for attributes too). Everything else is same-origin only.
     contentSecurityPolicy: opts.csp === false ? false : {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'", (_req, res) => `'nonce-${nonces.get(res as ServerResponse) ?? ''}'`],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...(opts.tileOrigin ? [opts.tileOrigin] : [])],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { sessions } from '@portal/db'
-import { CSRF_MISMATCH_BODY } from '../lib/http-errors.ts'
+import { CSRF_MISMATCH_BODY } from '../lib/http/errors.ts'
 
 /**
  * Server-side sessions, Laravel Sanctum style: an httpOnly `portal_session` cookie holding a random id (only its
@@ -136,7 +136,13 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null)
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return
+    // The routed path, not the raw URL: the router decodes `/%61pi/auth/login` to /api/auth/login, so a check on
+    // request.url would let such a request reach the route without its session and CSRF check.
+    // An unknown path has no route: its decoded form decides (an unsafe request to it still needs the token).
+    const routed = request.routeOptions.url ?? safeDecode(request.url.split('?')[0]!)
+    if (!routed.startsWith('/api/') && routed !== '/api') return
+    // Payment gateways' notifications carry no session: their signature authenticates them (routes/api/payments).
+    if (routed.startsWith('/api/payments/notify/')) return
     await loadSession(request, reply)
     if (!UNSAFE_METHODS.has(request.method)) return
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']

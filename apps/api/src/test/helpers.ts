@@ -9,19 +9,23 @@ import { parseEnv } from '../env.ts'
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>
 
-/** A fresh database (PGlite, or throw-away PostgreSQL with TEST_DATABASE_URL) and an app on it; close() both. */
+/**
+ * A fresh database (PGlite, or throw-away PostgreSQL with TEST_DATABASE_URL) and an app on it with its own temporary
+ * DATA_DIR (`dataDir`, for another app a test builds on the same database); close() removes all three.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {}, opts: Partial<BuildAppOptions> = {},
-): Promise<{ app: TestApp; db: DbHandle; close: () => Promise<void> }> {
+): Promise<{ app: TestApp; db: DbHandle; dataDir: string; close: () => Promise<void> }> {
   const db = await openTestDb()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'))
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides })
-  const app = await buildApp({ db, env, logger: false, ...opts })
+  // The job queue starts on the first enqueue (lib/jobs), whatever NODE_ENV the test asks for.
+  const app = await buildApp({ db, env, logger: false, jobs: false, ...opts })
   await app.ready()
   // Searches go through the in-memory index from the first one (it would otherwise answer with SQL while loading).
   await app.searchIndex.load()
   return {
-    app, db,
+    app, db, dataDir,
     close: async () => { await app.close(); await db.close(); rmSync(dataDir, { recursive: true, force: true }) },
   }
 }

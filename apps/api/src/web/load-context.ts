@@ -8,13 +8,16 @@ import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../plugins/security.ts'
  */
 export interface LoadContext {
   api: (path: string, init?: RequestInit) => Promise<Response>
+  /** The nonce of this response's Content-Security-Policy (script-src), for the inline scripts of the SSR. */
+  cspNonce?: string
 }
 
 /** Headers of the page request that an API call made on its behalf should see. */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const
 
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest): LoadContext {
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce?: string): LoadContext {
   return {
+    cspNonce,
     api: async (path, init = {}) => {
       if (!path.startsWith('/api/')) throw new Error(`context.api only reaches /api/*, got ${path}`)
       // Let the Fetch API normalise any body type (string, URLSearchParams, FormData, Blob) and its content type.

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createLoadContext } from './load-context.ts'
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
+import { siteAcceptsUnsafe } from './site-methods.ts'
+import { cspNonceOf } from '../plugins/security.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
@@ -48,6 +50,8 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
       prefix: '/',
       // Files are listed once at start, one route each, so the SSR catch-all still gets every other path.
       wildcard: false,
+      // The build writes .br/.gz beside each JS/CSS file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       decorateReply: false,
       index: false,
       cacheControl: false,
@@ -64,10 +68,15 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
   let handler: ReturnType<typeof createRequestHandler> | undefined
   await catchAll(app, async (request, reply) => {
     const build = await opts.getBuild()
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !siteAcceptsUnsafe(build, request.url.split('?')[0]!)) {
+      // No action for this page: 405 without handing it to React Router (which logs a stack trace for each).
+      return reply.code(405).header('allow', 'GET, HEAD').header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8').send('Niedozwolona metoda.\n')
+    }
     const handle = opts.mode === 'production'
       ? (handler ??= createRequestHandler(build, 'production'))
       : createRequestHandler(build, 'development')
-    const response = await handle(toFetchRequest(request, reply), createLoadContext(app, request) as unknown as AppLoadContext)
+    const response = await handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as unknown as AppLoadContext)
     return sendFetchResponse(reply, response)
   })
 }

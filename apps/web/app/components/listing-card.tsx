@@ -8,6 +8,13 @@ import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
 /** Card widths in the home grids (1 / 2 / 3 / 4 columns inside a 1200 px page), for the browser to pick a photo. */
 export const CARD_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)'
 
+/** A paid PILNE frame is red, OKAZJA yellow (reference §10); others keep the plain hairline. */
+const FRAME_CLASS = {
+  urgent: 'border-[3px] border-red-600',
+  bargain: 'border-[3px] border-yellow-400',
+  none: 'border border-slate-200/80',
+} as const
+
 function Photo({ listing, priority }: { listing: ListingSummary; priority: boolean }) {
   const photo = listing.photo
   return (
@@ -44,6 +51,12 @@ function Photo({ listing, priority }: { listing: ListingSummary; priority: boole
         {listing.is_promoted && (
           <span className="rounded-full bg-accent-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Wyróżnione</span>
         )}
+        {listing.frame === 'urgent' && (
+          <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white shadow-sm">PILNE</span>
+        )}
+        {listing.frame === 'bargain' && (
+          <span className="rounded-full bg-yellow-300 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-900 shadow-sm">OKAZJA</span>
+        )}
         {listing.ad_type === 'seek' && (
           <span className="rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Szukam</span>
         )}
@@ -73,7 +86,8 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
   return (
     <article
       data-listing-card={listing.slug}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-600"
+      data-frame={listing.frame ?? undefined}
+      className={`group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white ${FRAME_CLASS[listing.frame ?? 'none']} shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-600`}
     >
       <Photo listing={listing} priority={priority} />
       <div className="flex flex-1 flex-col gap-1.5 p-4">

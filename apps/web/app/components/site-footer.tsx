@@ -1,4 +1,10 @@
-import { useId } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { NEWSLETTER_MESSAGES, newsletterSubscribeSchema } from '@portal/contracts/newsletter'
+import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { api } from '~/lib/api'
+import { ApiError } from '~/lib/api-client'
+import { solveCaptcha } from '~/lib/captcha'
+import { useToast } from '~/lib/toast'
 import { Link } from 'react-router'
 import type { FooterItem } from '@portal/contracts/errors'
 import { SITE_NAME, SITE_SINCE, SOCIAL_LINKS } from '~/lib/site'
@@ -12,47 +18,84 @@ const PORTAL_LINKS = [
   { label: 'O nas', to: '/o-nas' },
   { label: 'Kontakt', to: '/kontakt' },
   { label: 'FAQ', to: '/faq' },
+  { label: 'Blog — poradniki', to: '/blog' },
 ]
 
 const linkClass = 'text-[15px] text-slate-600 hover:text-accent-700 hover:underline underline-offset-4'
 const headingClass = 'mb-3 text-sm font-semibold text-slate-900'
 
 /**
- * Newsletter sign-up: the subscribe endpoint is not built yet, so the field is shown but switched off with a
- * plain note rather than pretending to save an address.
+ * Newsletter sign-up (spec §4/§8): 204 → 'Potwierdź zapis…' (a confirmation mail went out), 200 → 'Gratulujemy…'
+ * (already active); both toasts last 3 s. The anti-spam captcha is solved in the browser when the server has it on.
  */
 function Newsletter() {
   const id = useId()
+  const toast = useToast()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const parsed = newsletterSubscribeSchema.safeParse({ email })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.emailInvalid)
+      return
+    }
+    setError(null)
+    try {
+      setStage('captcha')
+      const captcha = await solveCaptcha()
+      setStage('sending')
+      let status = 0
+      await api.post('/api/newsletter', { email: parsed.data.email, ...(captcha ? { captcha } : {}) }, { onStatus: (s) => { status = s }, silent: true })
+      if (status === 204) toast.success(NEWSLETTER_MESSAGES.pending, 3000)
+      else toast.success(NEWSLETTER_MESSAGES.active, 3000)
+      setEmail('')
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setError(fieldErrorOf(err.body) ?? NEWSLETTER_MESSAGES.emailInvalid)
+      else if (err instanceof ApiError && err.status === 429) setError(NEWSLETTER_MESSAGES.tooMany)
+      else toast.error(CLIENT_MESSAGES.serverError, 5000)
+    } finally {
+      setStage('idle')
+    }
+  }
+
   return (
-    <form className="flex flex-col gap-2" onSubmit={(e) => e.preventDefault()} aria-describedby={`${id}-note`}>
+    <form className="flex flex-col gap-2" onSubmit={(e) => void submit(e)} noValidate aria-label="Zapis do newslettera">
       <label htmlFor={id} className={headingClass + ' mb-1'}>
-        Newsletter
+        {NEWSLETTER_MESSAGES.heading}
       </label>
-      <p className="text-sm text-slate-600">Nowe oferty i porady o rynku nieruchomości raz w tygodniu.</p>
+      <p className="text-sm text-slate-600">{NEWSLETTER_MESSAGES.lead}</p>
       <div className="flex gap-2">
         <input
           id={id}
           type="email"
           name="email"
-          disabled
-          placeholder="Twój adres e-mail"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={NEWSLETTER_MESSAGES.placeholder}
           autoComplete="email"
-          className="h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-slate-100 px-4 text-[15px] text-slate-500 placeholder:text-slate-500 disabled:cursor-not-allowed"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 text-[15px] text-slate-900 placeholder:text-slate-500 outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200 aria-[invalid]:border-red-600"
         />
         <button
           type="submit"
-          disabled
-          className="h-11 shrink-0 cursor-not-allowed rounded-full bg-slate-200 px-4 text-[15px] font-semibold text-slate-600"
+          disabled={stage !== 'idle'}
+          className="h-11 shrink-0 cursor-pointer rounded-full bg-accent-600 px-4 text-[15px] font-semibold text-white hover:bg-accent-700 disabled:cursor-wait disabled:opacity-70"
         >
-          Zapisz się
+          {stage === 'idle' ? NEWSLETTER_MESSAGES.submit : 'Wysyłanie…'}
         </button>
       </div>
-      <p id={`${id}-note`} className="text-sm text-slate-600">
-        <span className="mr-1 rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-700">Wkrótce</span>
-        Zapisy do newslettera ruszą niedługo.
-      </p>
+      {error && <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">{error}</p>}
     </form>
   )
+}
+
+function fieldErrorOf(body: unknown): string | undefined {
+  const errors = (body as { errors?: Record<string, string[]> } | null)?.errors
+  return errors ? Object.values(errors)[0]?.[0] : undefined
 }
 
 export function SiteFooter({ pages, year }: { pages: FooterItem[]; year: number }) {

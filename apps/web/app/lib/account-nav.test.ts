@@ -8,16 +8,24 @@ const all = ACCOUNT_LINKS.map((l) => ({ ...l, available: true }))
 
 describe('account links', () => {
   it('lists only pages that exist now', () => {
-    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Ulubione'])
+    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Ulubione', 'Wiadomości', 'Historia płatności'])
   })
   it('keeps the menu order and the tab order of spec §2, agents only for companies', () => {
     expect(menuLinks(agency, all).map((l) => l.menuLabel)).toEqual([
-      'Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Agenci', 'Historia płatności',
+      'Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Agenci', 'Wiadomości', 'Historia płatności',
     ])
     expect(tabLinks(agency, all).map((l) => l.tabLabel)).toEqual([
-      'Ustawienia', 'Integracje', 'Ulubione', 'Moje ogłoszenia', 'Moi agenci', 'Historia płatności',
+      'Ustawienia', 'Integracje', 'Ulubione', 'Moje ogłoszenia', 'Moi agenci', 'Historia płatności', 'Wiadomości',
     ])
     expect(tabLinks(user, all).map((l) => l.id)).not.toContain('agents')
+  })
+  it('shows the admin area only to roles admin and mod, in the menus and never in the tab row', () => {
+    const mod = { type: 'user', roles: ['mod'] } as unknown as Profile
+    const admin = { type: 'user', roles: ['admin'] } as unknown as Profile
+    expect(menuLinks(user).map((l) => l.id)).not.toContain('admin')
+    expect(menuLinks(mod).at(-1)).toMatchObject({ id: 'admin', to: '/admin', menuLabel: 'Panel administracyjny' })
+    expect(menuLinks(admin).map((l) => l.id)).toContain('admin')
+    expect(tabLinks(admin).map((l) => l.id)).not.toContain('admin')
   })
   it('marks the current tab by path or alias', () => {
     const settings = ACCOUNT_LINKS.find((l) => l.id === 'settings')!

@@ -1,5 +1,6 @@
 // The account pages of spec §2 in ONE list: the header's user menu, the mobile menu and the account tab row all
 // read it. A later issue makes its page appear by flipping `available` (after registering the route).
+import { isStaff } from '@portal/contracts/admin'
 import { canSeeAgents, type Profile } from './user'
 
 export interface AccountLink {
@@ -15,6 +16,8 @@ export interface AccountLink {
   available: boolean
   /** Extra visibility rule for the current user. */
   visible?: (user: Profile) => boolean
+  /** Only in the menus, not in the account tab row (the admin area has its own layout). */
+  menuOnly?: boolean
 }
 
 /** In the user menu order of spec §2: my listings, settings, integrations, favourites, agents, payment history. */
@@ -23,19 +26,22 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
   { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: false },
   { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: true },
-  { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: false, visible: canSeeAgents },
-  { id: 'payments', menuLabel: 'Historia płatności', tabLabel: 'Historia płatności', to: '/faktury', aliases: ['/account/Payments'], available: false },
+  { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: true, visible: canSeeAgents },
+  { id: 'messages', menuLabel: 'Wiadomości', tabLabel: 'Wiadomości', to: '/wiadomosci', aliases: ['/account/Messages'], available: true },
+  { id: 'payments', menuLabel: 'Historia płatności', tabLabel: 'Historia płatności', to: '/faktury', aliases: ['/account/Payments'], available: true },
+  // Issue 13: roles admin and mod see the admin area; for everyone else it does not exist (404).
+  { id: 'admin', menuLabel: 'Panel administracyjny', tabLabel: 'Panel administracyjny', to: '/admin', aliases: [], available: true, visible: (u) => isStaff(u.roles), menuOnly: true },
 ]
 
 /** The tab row order of spec §2: Ustawienia, Integracje, Ulubione, Moje ogłoszenia, Moi agenci, Historia płatności. */
-const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments']
+const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments', 'messages']
 
 export function menuLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
   return links.filter((l) => l.available && (!l.visible || l.visible(user)))
 }
 
 export function tabLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
-  return menuLinks(user, links).sort((a, b) => TAB_ORDER.indexOf(a.id) - TAB_ORDER.indexOf(b.id))
+  return menuLinks(user, links).filter((l) => !l.menuOnly).sort((a, b) => TAB_ORDER.indexOf(a.id) - TAB_ORDER.indexOf(b.id))
 }
 
 export function isCurrent(link: AccountLink, pathname: string): boolean {

@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Skip the global handling (no toast, no redirect); the caller deals with every failure. */
   silent?: boolean
+  /** Told the status of a successful answer (spec §4: a saved search is added only on 201, changed only on 204). */
+  onStatus?: (status: number) => void
 }
 
 /** A failed call. `handled` says the global handler already told the user (toast or redirect). */
@@ -160,7 +162,10 @@ export function createApiClient(initial: ApiClientDeps) {
     }
 
     const data = await readBody(res)
-    if (res.ok) return data
+    if (res.ok) {
+      opts.onStatus?.(res.status)
+      return data
+    }
     // An expired CSRF token (419): fetch a fresh cookie and try once more.
     if (res.status === 419 && STATE_CHANGING.has(method) && !retried) {
       await fetchCsrfCookie()

@@ -1,4 +1,6 @@
-/** The tile URL template for the maps, or null: tiles only when MAP_TILE_URL is configured (no third-party default). */
+import { tileUrlFrom } from '@portal/contracts/map-tiles'
+
+/** The tile URL template for the maps (MAP_TILE_URL; OpenStreetMap when unset), or null when set to 'off'. */
 export function mapTileUrl(): string | null {
-  return process.env.MAP_TILE_URL?.trim() || null
+  return tileUrlFrom(process.env.MAP_TILE_URL)
 }

@@ -40,7 +40,7 @@ export const AGENCIES_MENU: NavGroup = {
     { label: 'Znajdź agenta', to: '/agencje?type=agents' },
   ],
 }
-export const DEVELOPERS_LINK: NavLink = { label: 'DEWELOPERZY', to: '/agencje?type=developers' }
+export const DEVELOPERS_LINK: NavLink = { label: 'DEWELOPERZY', to: '/deweloperzy' }
 export const SERVICES_LINK: NavLink = { label: 'USŁUGI', to: '/uslugi' }
 
 export function searchHref(phrase: string): string | null {

@@ -5,7 +5,9 @@ import { ATTRIBUTE_BY_ID, attributesForCategory, CATEGORY_BY_ID, type AttributeD
 import { attributeApplies, createOfferSchema, type EditOffer, type OfferPhoto } from '@portal/contracts/offer'
 import type { FieldErrors } from './form-errors'
 
-export const STEPS = ['Kategoria i typ', 'Szczegóły', 'Lokalizacja', 'Opis, cena i filmy', 'Zdjęcia', 'Podgląd'] as const
+export const STEPS = ['Kategoria i typ', 'Szczegóły', 'Lokalizacja', 'Opis, cena i filmy', 'Zdjęcia', 'Pakiet', 'Podgląd'] as const
+/** The package step (issue 11): the choice is saved on the listing before the preview. */
+export const PACKAGE_STEP = 5
 export const STEP_COUNT = STEPS.length
 /** The step after which the listing exists on the server (photos need its id). */
 export const CREATE_AFTER_STEP = 3

@@ -34,7 +34,17 @@ export function landingEntries(origin: string): UrlEntry[] {
     }
   }
   out.push({ loc: `${origin}/uslugi`, changefreq: 'daily', priority: '0.5' })
+  // The directories of issue 10.
+  for (const path of ['/agencje', '/deweloperzy', '/agencje?type=agents']) out.push({ loc: `${origin}${path}`, changefreq: 'daily', priority: '0.5' })
+  for (const path of CONTENT_PATHS) out.push({ loc: `${origin}${path}`, changefreq: path === '/blog' ? 'weekly' : 'monthly', priority: '0.4' })
   return out
+}
+
+/** The editorial pages (issue 12); the blog's articles are added from GET /api/blog. */
+export const CONTENT_PATHS = ['/o-nas', '/faq', '/kontakt', '/blog'] as const
+
+export function blogEntries(origin: string, posts: readonly { slug: string; published_at: string }[]): UrlEntry[] {
+  return posts.map((p) => ({ loc: `${origin}/blog/${p.slug}`, lastmod: p.published_at, changefreq: 'monthly', priority: '0.5' }))
 }
 
 export function listingFileCount(total: number): number {

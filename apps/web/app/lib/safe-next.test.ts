@@ -10,6 +10,10 @@ describe('safeNext', () => {
 
   it.each([
     ['//evil.example'],
+    ['/..//evil.example'],
+    ['/./\\evil.example'],
+    ['/a/../..//evil.example/x'],
+    ['/%2e%2e//evil.example'],
     ['//evil.example/ustawienia-konta'],
     ['/\\evil.example'],
     ['\\\\evil.example'],

@@ -14,7 +14,10 @@ export function safeNext(value: string | null | undefined): string | null {
   try {
     const url = new URL(v, 'http://portal.invalid')
     if (url.origin !== 'http://portal.invalid') return null
-    return url.pathname + url.search + url.hash
+    const out = url.pathname + url.search + url.hash
+    // Dot segments are resolved by URL: '/..//evil.com' becomes '//evil.com', another host again.
+    if (out[1] === '/' || out[1] === '\\') return null
+    return out
   } catch {
     return null
   }

@@ -24,6 +24,8 @@ export interface SearchForm {
   typBudynku: string[]
   doNegocjacji: boolean
   naRaty: boolean
+  /** 'Ukryj duplikaty' (issue 13): one card per property. */
+  bezDuplikatow: boolean
   pilne: boolean
   okazja: boolean
   pietro: string
@@ -38,7 +40,7 @@ export interface SearchForm {
 
 export const emptyForm = (): SearchForm => ({
   typ: '', kategoria: [], phrase: '', cenaMin: '', cenaMax: '', metrazMin: '', metrazMax: '', location: null, radius: '',
-  pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false,
+  pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false, bezDuplikatow: false,
   pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
 })
 
@@ -68,6 +70,7 @@ export function formFromQuery(q: SearchQuery): SearchForm {
   f.typBudynku = q.buildingTypes ?? []
   f.doNegocjacji = !!q.negotiable
   f.naRaty = !!q.instalments
+  f.bezDuplikatow = !!q.hideDuplicates
   f.pilne = !!q.urgent
   f.okazja = !!q.bargain
   f.pietro = q.floor?.[0] ?? ''
@@ -106,6 +109,7 @@ export function formToQuery(f: SearchForm): SearchQuery {
   // 'Do negocjacji' exists only for sale and rent (spec §2); 'Okres wynajmu' only for rent.
   if (f.doNegocjacji && negotiableAllowed(f.typ)) q.negotiable = true
   if (f.naRaty) q.instalments = true
+  if (f.bezDuplikatow) q.hideDuplicates = true
   if (f.pilne) q.urgent = true
   if (f.okazja) q.bargain = true
   if (f.pietro) q.floor = [f.pietro]
@@ -126,7 +130,8 @@ export function formToParams(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): 
   return toSearchParams({ ...formToQuery(f), ...extra })
 }
 
-export const negotiableAllowed = (typ: string) => typ === 'sprzedaz' || typ === 'wynajem'
+/** 'Do negocjacji' applies to sale and rent (spec §2): hidden only when another type is chosen, shown with none. */
+export const negotiableAllowed = (typ: string) => typ === '' || typ === 'sprzedaz' || typ === 'wynajem'
 
 export function searchUrl(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): string {
   const s = formToParams(f, extra).toString()
@@ -161,6 +166,7 @@ export function activeChips(f: SearchForm): Chip[] {
   for (const b of f.typBudynku) add(`typ_budynku:${b}`, optionName(30, b) ?? b, { typBudynku: f.typBudynku.filter((x) => x !== b) })
   if (f.doNegocjacji && negotiableAllowed(f.typ)) add('do_negocjacji', 'Do negocjacji', { doNegocjacji: false })
   if (f.naRaty) add('na_raty', 'Na raty', { naRaty: false })
+  if (f.bezDuplikatow) add('bez_duplikatow', 'Bez duplikatów', { bezDuplikatow: false })
   if (f.pilne) add('pilne', 'Pilnie', { pilne: false })
   if (f.okazja) add('okazja', 'Okazja', { okazja: false })
   if (f.pietro) add('pietro', `Piętro: ${optionName(9, f.pietro) ?? f.pietro}`, { pietro: '' })

@@ -1,6 +1,6 @@
 // 'From'/'to' option lists of the price and area selects (spec §5): 'to' offers only values at or above the
 // chosen 'from', 'from' only values at or below the chosen 'to'.
-import { AREA_OPTIONS, PRICE_OPTIONS } from '@portal/contracts/catalogue'
+import { AREA_OPTIONS, priceOptionsFor } from '@portal/contracts/catalogue'
 import { formatNumber } from '@portal/contracts/format'
 
 const num = (v: string | number | null | undefined) => {
@@ -17,19 +17,14 @@ export function toOptions(list: readonly number[], from: string | number | null 
   return min === null ? [...list] : list.filter((v) => v >= min)
 }
 
-export const priceFromOptions = (to: string) => fromOptions(PRICE_OPTIONS.min, to)
-export const priceToOptions = (from: string) => toOptions(PRICE_OPTIONS.max, from)
+/** Price steps follow the offer type (`typ`: rent keeps spec §9's lists, sale has its own; see priceOptionsFor). */
+export const priceFromOptions = (to: string, typ = '') => fromOptions(priceOptionsFor(typ).min, to)
+export const priceToOptions = (from: string, typ = '') => toOptions(priceOptionsFor(typ).max, from)
 export const areaFromOptions = (to: string) => fromOptions(AREA_OPTIONS.min, to)
 export const areaToOptions = (from: string) => toOptions(AREA_OPTIONS.max, from)
 
+/** A typed amount as the URL keeps it: digits only ('1 250 000 zł' → '1250000'); '' when nothing is left. */
+export const typedAmount = (v: string) => v.replace(/[^\d]/g, '').replace(/^0+(?=\d)/, '').slice(0, 12)
+
 export const priceOptionLabel = (v: number) => `${formatNumber(v)} zł`
 export const areaOptionLabel = (v: number) => `${formatNumber(v)} m²`
-
-/**
- * The options shown for one select: the allowed list, plus the current value when it came from a shared URL and
- * is not on the list (so the select never silently shows something else).
- */
-export function withCurrent(list: number[], current: string): number[] {
-  const n = num(current)
-  return n === null || list.includes(n) ? list : [...list, n].sort((a, b) => a - b)
-}

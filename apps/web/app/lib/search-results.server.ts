@@ -2,6 +2,7 @@
 import type { AppLoadContext } from 'react-router'
 import type { SearchResponse } from '@portal/contracts/search'
 import type { ResultsData } from '~/components/search/search-results'
+import { mapTileUrl } from './map-tiles.server'
 import { serverApi } from './api.server'
 
 /** Parameters of the page itself that the API does not need. */
@@ -14,7 +15,7 @@ export function apiQuery(params: URLSearchParams): string {
 }
 
 export async function loadResults(context: AppLoadContext | undefined, query: string): Promise<ResultsData> {
-  const tileUrl = process.env.MAP_TILE_URL?.trim() || null
+  const tileUrl = mapTileUrl()
   try {
     const res = await serverApi(context, `/api/search?${query}`, { headers: { Accept: 'application/json' } })
     const body = (await res.json().catch(() => null)) as (SearchResponse & { message?: string; errors?: Record<string, string[]> }) | null

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { gridCluster, mergeNear, shortPrice } from '../components/map/cluster'
-import { activeChips, emptyForm, formFromParams, formToParams } from './search-form'
+import { activeChips, emptyForm, formFromParams, formToParams, negotiableAllowed, WANTED } from './search-form'
 import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
-import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
+import { priceFromOptions, priceToOptions, areaToOptions, typedAmount } from './search-options'
 import { matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
 import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode } from './search-tree'
 
@@ -34,11 +34,41 @@ describe('category tree (spec §4)', () => {
 
 describe('from/to options (spec §5)', () => {
   it('limits to ≥ from and from ≤ to', () => {
-    expect(priceToOptions('3000').every((v) => v >= 3000)).toBe(true)
-    expect(priceToOptions('3000')[0]).toBe(3000)
-    expect(priceFromOptions('2000')).toEqual([500, 1000, 1500, 2000])
-    expect(priceToOptions('')).toHaveLength(12)
+    expect(priceToOptions('3000', 'wynajem').every((v) => v >= 3000)).toBe(true)
+    expect(priceToOptions('3000', 'wynajem')[0]).toBe(3000)
+    expect(priceFromOptions('2000', 'wynajem')).toEqual([500, 1000, 1500, 2000])
+    expect(priceToOptions('', 'wynajem')).toHaveLength(12)
     expect(areaToOptions('100')[0]).toBe(100)
+  })
+})
+
+describe('price steps per offer type (issue 16)', () => {
+  it('rent keeps the spec §9 lists; sale has its own up to 5 000 000 zł; no type offers both', () => {
+    expect(priceFromOptions('', 'wynajem')).toEqual([500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000])
+    expect(priceToOptions('', 'wynajem').at(-1)).toBe(20_000)
+    const saleFrom = priceFromOptions('', 'sprzedaz')
+    const saleTo = priceToOptions('', 'sprzedaz')
+    expect(saleFrom[0]).toBeGreaterThanOrEqual(50_000)
+    expect(saleTo).toContain(1_000_000)
+    expect(saleTo.at(-1)).toBe(5_000_000)
+    // A flat for 1 M zł can be bounded from both sides.
+    expect(priceFromOptions('', 'sprzedaz').some((v) => v >= 800_000 && v <= 1_000_000)).toBe(true)
+    expect(priceToOptions('800000', 'sprzedaz').every((v) => v >= 800_000)).toBe(true)
+    const any = priceToOptions('', '')
+    expect(any).toContain(20_000)
+    expect(any).toContain(5_000_000)
+  })
+  it('typed amounts keep their digits only', () => {
+    expect(typedAmount('1 250 000 zł')).toBe('1250000')
+    expect(typedAmount('00450')).toBe('450')
+    expect(typedAmount('abc')).toBe('')
+  })
+  it("'Do negocjacji' is offered with no offer type and for sale or rent, not for exchange, free or wanted", () => {
+    expect(negotiableAllowed('')).toBe(true)
+    expect(negotiableAllowed('sprzedaz')).toBe(true)
+    expect(negotiableAllowed('wynajem')).toBe(true)
+    expect(negotiableAllowed('zamiana')).toBe(false)
+    expect(negotiableAllowed(WANTED)).toBe(false)
   })
 })
 

@@ -3,6 +3,7 @@ import { SearchResults } from '~/components/search/search-results'
 import { landingCrumbs, landingDescription, landingHeading, landingParams, landingPath, parseLanding } from '~/lib/search-landing'
 import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.server'
 import { pageTitle } from '~/lib/site'
+import { publicOrigin } from '~/lib/offer-origin.server'
 import type { Route } from './+types/category'
 
 /** /nieruchomosci/{property?}/{transaction} and /nieruchomosci/{property?}/{transaction?}/{location} (spec §2). */
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     query,
     heading: landingHeading(landing),
     crumbs: landingCrumbs(landing),
-    canonical: `${url.origin}${landingPath(landing)}`,
+    canonical: `${publicOrigin()}${landingPath(landing)}`,
     description: landingDescription(landing, results.result?.total ?? null),
   }
 }

@@ -5,7 +5,11 @@ import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
 import { HeartIcon, SearchIcon } from '~/components/icons'
 import { ListingCard } from '~/components/listing-card'
 import { Pagination } from '~/components/search/pagination'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, serverJson } from '~/lib/api.server'
+import { SAVED_SEARCH_MESSAGES, type SavedSearch } from '@portal/contracts/saved-searches'
+import { FAVORITE_USER_MESSAGES, type FavoriteUser } from '@portal/contracts/favorite-users'
+import { SavedSearchesList } from '~/components/engagement/saved-searches-list'
+import { FavoriteUsersList } from '~/components/engagement/favorite-users-list'
 import { requireUser } from '~/lib/auth.server'
 import { useFavorites } from '~/lib/favorites'
 import { pageTitle } from '~/lib/site'
@@ -13,9 +17,27 @@ import type { Route } from './+types/favorites'
 
 const PER_PAGE = 12
 
+/** The tabs of /ulubione: favourite listings, saved searches, followed advertisers (?tab=). */
+const TABS = [
+  { id: 'ogloszenia', label: 'Ogłoszenia' },
+  { id: 'wyszukiwania', label: SAVED_SEARCH_MESSAGES.tab },
+  { id: 'obserwowani', label: FAVORITE_USER_MESSAGES.tab },
+] as const
+type Tab = (typeof TABS)[number]['id']
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request)
   const url = new URL(request.url)
+  const tab: Tab = TABS.find((t) => t.id === url.searchParams.get('tab'))?.id ?? 'ogloszenia'
+  const noStore = { headers: { 'Cache-Control': 'private, no-store' } }
+  if (tab === 'wyszukiwania') {
+    const searches = await serverJson<{ data: SavedSearch[] }>(context, '/api/favorite-filters')
+    return data({ tab, result: null, searches: searches?.data ?? null, users: null }, noStore)
+  }
+  if (tab === 'obserwowani') {
+    const users = await serverJson<{ data: FavoriteUser[] }>(context, '/api/favorite-users')
+    return data({ tab, result: null, searches: null, users: users?.data ?? null }, noStore)
+  }
   const page = Math.min(100_000, Math.max(1, Number(url.searchParams.get('page')) || 1))
   const res = await serverApi(context, `/api/favorites?page=${page}&per_page=${PER_PAGE}`, { headers: { Accept: 'application/json' } })
   const result = res.ok ? ((await res.json()) as FavoritesPage) : null
@@ -25,14 +47,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (result.last_page === 1) url.searchParams.delete('page')
     throw redirect(`${url.pathname}${url.search}`)
   }
-  return data({ result }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ tab, result, searches: null, users: null }, noStore)
+}
+
+function Tabs({ current }: { current: Tab }) {
+  return (
+    <nav aria-label="Ulubione" className="mt-4">
+      <ul className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none] sm:inline-flex">
+        {TABS.map((t) => (
+          <li key={t.id} className="shrink-0">
+            <Link
+              to={t.id === 'ogloszenia' ? '?' : `?tab=${t.id}`}
+              aria-current={t.id === current ? 'page' : undefined}
+              className={`inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold transition-colors ${
+                t.id === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Ulubione') }, { name: 'robots', content: 'noindex' }]
 
-/** /ulubione and /account/Favorites: the user's favourite listings as cards; un-hearting one removes it. */
+/** /ulubione and /account/Favorites: favourite listings as cards (un-hearting one removes it), saved searches, followed advertisers. */
 export default function Favorites({ loaderData }: Route.ComponentProps) {
-  const { result } = loaderData
+  if (loaderData.tab !== 'ogloszenia') {
+    return (
+      <div className="container-page pt-8">
+        <div className="mx-auto max-w-[1200px]">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ulubione</h1>
+          <Tabs current={loaderData.tab} />
+          {loaderData.tab === 'wyszukiwania' ? (
+            loaderData.searches ? <SavedSearchesList items={loaderData.searches} /> : <LoadFailed />
+          ) : loaderData.users ? <FavoriteUsersList items={loaderData.users} /> : <LoadFailed />}
+        </div>
+      </div>
+    )
+  }
+  return <FavoriteListings result={loaderData.result} />
+}
+
+function LoadFailed() {
+  return <p role="alert" className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-red-800">Nie udało się wczytać danych. Odśwież stronę za chwilę.</p>
+}
+
+function FavoriteListings({ result }: { result: FavoritesPage | null }) {
   const favorites = useFavorites()
   const revalidator = useRevalidator()
   // A card whose heart was turned off leaves at once (it comes back if the API refuses).
@@ -56,6 +120,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ulubione</h1>
           {result && total > 0 && <p className="text-slate-600" aria-live="polite">{countLabel(total, LISTING_FORMS)}</p>}
         </div>
+        <Tabs current="ogloszenia" />
         {!result ? (
           <p role="alert" className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-red-800">Nie udało się wczytać ulubionych. Odśwież stronę za chwilę.</p>
         ) : shown.length === 0 ? (

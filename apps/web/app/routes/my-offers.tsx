@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { data, Form, Link, NavLink, useRevalidator, useSearchParams } from 'react-router'
 import type { OfferStatus, UserOffer } from '@portal/contracts/offer'
+import type { AgentsResponse } from '@portal/contracts/people'
 import { ConfirmDialog } from '~/components/my-offers/confirm-dialog'
 import { MyOfferRow } from '~/components/my-offers/my-offer-row'
 import { Pagination } from '~/components/search/pagination'
@@ -8,6 +9,7 @@ import { SearchIcon } from '~/components/icons'
 import { api } from '~/lib/api'
 import { serverApi } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
+import { hasRole } from '~/lib/user'
 import { pageTitle } from '~/lib/site'
 import { useToast } from '~/lib/toast'
 import type { Route } from './+types/my-offers'
@@ -17,6 +19,7 @@ export const MY_TABS: { status: OfferStatus; label: string }[] = [
   { status: 'active', label: 'Aktywne' },
   { status: 'draft', label: 'Szkice' },
   { status: 'awaiting_payment', label: 'Oczekujące na płatność' },
+  { status: 'pending', label: 'Oczekujące na akceptację' },
   { status: 'expired', label: 'Wygasłe' },
   { status: 'ended', label: 'Zakończone' },
   { status: 'rejected', label: 'Odrzucone' },
@@ -25,23 +28,29 @@ export const MY_TABS: { status: OfferStatus; label: string }[] = [
 interface Page { data: UserOffer[]; total: number; page: number; per_page: number; last_page: number; counts: Record<OfferStatus, number> }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
+  const user = await requireUser(context, request)
   const url = new URL(request.url)
   const status = (MY_TABS.find((t) => t.status === url.searchParams.get('status'))?.status ?? 'active') as OfferStatus
   const keyword = url.searchParams.get('keyword')?.trim().slice(0, 100) ?? ''
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   const q = new URLSearchParams({ status, page: String(page), per_page: '10' })
   if (keyword) q.set('keyword', keyword)
+  const agentId = /^\d{1,9}$/.test(url.searchParams.get('agent_id') ?? '') ? url.searchParams.get('agent_id')! : ''
+  if (agentId) q.set('agent_id', agentId)
+  // A company filters its listings by agent (issue 10).
+  const agentsRes = hasRole(user, 'company', 'admin')
+    ? await serverApi(context, '/api/user/agents', { headers: { Accept: 'application/json' } }) : null
+  const agents = agentsRes?.ok ? ((await agentsRes.json()) as AgentsResponse).data.map((a) => ({ id: a.id, name: a.name })) : []
   const res = await serverApi(context, `/api/user/offers?${q}`, { headers: { Accept: 'application/json' } })
   const body = res.ok ? ((await res.json()) as Page) : null
-  return data({ status, keyword, result: body }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ status, keyword, agentId, agents, result: body }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Moje ogłoszenia') }, { name: 'robots', content: 'noindex' }]
 
 /** /moje-ogloszenia and /account/MyOffers. */
 export default function MyOffers({ loaderData }: Route.ComponentProps) {
-  const { status, keyword, result } = loaderData
+  const { status, keyword, agentId, agents, result } = loaderData
   const [params] = useSearchParams()
   const toast = useToast()
   const revalidator = useRevalidator()
@@ -65,6 +74,24 @@ export default function MyOffers({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate()
     } catch (err) {
       toast.error((err as Error).message && (err as { status?: number }).status === 409 ? (err as Error).message : 'Nie udało się. Spróbuj ponownie.')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  /** 'Podbij' / 'Odśwież': free while the package has some left, otherwise off to pay for one. */
+  async function promote(o: UserOffer, what: 'raise' | 'refresh') {
+    setBusy(o.id)
+    try {
+      const r = await api.post<{ done: boolean; redirect_url: string | null; message: string }>(`/api/offers/${o.id}/${what}`, undefined, { silent: true })
+      if (r.redirect_url) {
+        window.location.assign(r.redirect_url)
+        return
+      }
+      toast.success(r.message)
+      await revalidator.revalidate()
+    } catch (err) {
+      toast.error((err as { status?: number }).status === 409 || (err as { status?: number }).status === 502 ? (err as Error).message : 'Nie udało się. Spróbuj ponownie.')
     } finally {
       setBusy(null)
     }
@@ -98,6 +125,16 @@ export default function MyOffers({ loaderData }: Route.ComponentProps) {
           <label htmlFor="my-keyword" className="sr-only">Szukaj w moich ogłoszeniach</label>
           <input id="my-keyword" name="keyword" type="search" defaultValue={keyword} placeholder="Szukaj po tytule lub numerze"
             className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3.5 text-base outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200" />
+          {agents.length > 0 && (
+            <>
+              <label htmlFor="my-agent" className="sr-only">Agent</label>
+              <select id="my-agent" name="agent_id" defaultValue={agentId} onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                className="h-12 max-w-[40%] rounded-xl border border-slate-300 bg-white px-3 text-base outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200">
+                <option value="">Wszyscy agenci</option>
+                {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+              </select>
+            </>
+          )}
           <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50">
             <SearchIcon size={18} /> <span className="max-sm:sr-only">Szukaj</span>
           </button>
@@ -113,7 +150,8 @@ export default function MyOffers({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 flex flex-col gap-4">
             {result.data.map((o) => (
               <MyOfferRow key={o.id} offer={o} busy={busy === o.id}
-                onEnd={() => setConfirm({ kind: 'end', offer: o })} onDelete={() => setConfirm({ kind: 'delete', offer: o })} onRenew={() => run(o, 'renew')} />
+                onEnd={() => setConfirm({ kind: 'end', offer: o })} onDelete={() => setConfirm({ kind: 'delete', offer: o })} onRenew={() => run(o, 'renew')}
+                onRaise={() => promote(o, 'raise')} onRefresh={() => promote(o, 'refresh')} />
             ))}
           </ul>
         )}

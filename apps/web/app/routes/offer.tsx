@@ -4,6 +4,7 @@ import { OfferGone } from '~/components/offer/gone'
 import { OfferPage } from '~/components/offer/offer-page'
 import { NotFound } from '~/components/not-found'
 import type { PublicOffer } from '@portal/contracts/offer'
+import type { PropertyGroup } from '@portal/contracts/property'
 import { serverApi } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
@@ -27,8 +28,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const offer = (await res.json()) as PublicOffer
   // The English alias and a numeric id land on the one canonical address.
   if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
+  // Other ads of the same property (issue 13): 404 when there are none.
+  const group = await serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } })
+  const property = group.ok ? ((await group.json()) as PropertyGroup) : null
   return data(
-    { offer, origin: publicOrigin(request), tileUrl: mapTileUrl() },
+    { offer, property, origin: publicOrigin(request), tileUrl: mapTileUrl() },
     // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
     { headers: { 'Cache-Control': offer.is_owner ? 'private, no-store' : 'private, max-age=0, must-revalidate' } },
   )
@@ -68,7 +72,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 }
 
 export default function OfferRoute({ loaderData }: Route.ComponentProps) {
-  return <OfferPage offer={loaderData.offer} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
+  return <OfferPage offer={loaderData.offer} property={loaderData.property} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
 }
 
 export function ErrorBoundary() {

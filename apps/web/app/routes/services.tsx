@@ -3,6 +3,7 @@ import { CITIES } from '@portal/contracts/catalogue'
 import { SearchResults } from '~/components/search/search-results'
 import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.server'
 import { pageTitle } from '~/lib/site'
+import { publicOrigin } from '~/lib/offer-origin.server'
 import type { Route } from './+types/services'
 
 /** /services, /services/{location} and /uslugi (the menu link): the services category (spec §2). */
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const heading = city ? `Usługi ${city.name}` : 'Usługi'
   const crumbs = [{ label: 'Strona główna', to: '/' }, { label: 'Usługi', to: '/uslugi' }]
   if (city) crumbs.push({ label: city.name, to: `/services/${city.slug}` })
-  return { ...results, query, heading, crumbs, canonical: `${url.origin}${city ? `/services/${city.slug}` : '/uslugi'}` }
+  return { ...results, query, heading, crumbs, canonical: `${publicOrigin()}${city ? `/services/${city.slug}` : '/uslugi'}` }
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {

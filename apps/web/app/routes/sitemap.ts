@@ -1,10 +1,30 @@
+import type { BlogList } from '@portal/contracts/content'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { serverJson } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
-import { API_PAGE, landingEntries, listingFileCount, SITEMAP_PAGE, sitemapIndex, urlset, type UrlEntry } from '~/lib/offer-sitemap'
+import { API_PAGE, blogEntries, landingEntries, listingFileCount, SITEMAP_PAGE, sitemapIndex, urlset, type UrlEntry } from '~/lib/offer-sitemap'
 import type { Route } from './+types/sitemap'
 
 interface OffersPage { data: ListingSummary[]; total: number; last_page: number }
+interface ProfilesPage { data: { path: string; updated_at: string }[]; total: number; last_page: number }
+
+/** Public profiles of sitemap file `n` (GET /api/profiles page n). */
+async function profileEntries(context: Route.LoaderArgs['context'], origin: string, n: number): Promise<UrlEntry[]> {
+  const page = await serverJson<ProfilesPage>(context, `/api/profiles?page=${n}`)
+  return (page?.data ?? []).map((p) => ({ loc: `${origin}${p.path}`, lastmod: p.updated_at, changefreq: 'weekly', priority: '0.5' }))
+}
+
+/** Landing pages, the editorial pages and every published blog article (read 100 at a time). */
+async function siteEntries(context: Route.LoaderArgs['context'], origin: string): Promise<UrlEntry[]> {
+  const out = landingEntries(origin)
+  for (let p = 1; p <= 100; p++) {
+    const page = await serverJson<BlogList>(context, `/api/blog?limit=100&page=${p}`)
+    if (!page?.data.length) break
+    out.push(...blogEntries(origin, page.data))
+    if (p >= page.last_page) break
+  }
+  return out
+}
 
 const xml = (body: string, status = 200) =>
   new Response(body, { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
@@ -30,14 +50,27 @@ async function listingEntries(context: Route.LoaderArgs['context'], origin: stri
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const origin = publicOrigin(request)
   const file = params.file
-  if (file === 'landing.xml') return xml(urlset(landingEntries(origin)))
+  if (file === 'landing.xml') return xml(urlset(await siteEntries(context, origin)))
   if (file) {
+    const pm = /^profiles-(\d{1,5})\.xml$/.exec(file)
+    if (pm) return xml(urlset(await profileEntries(context, origin, Number(pm[1]))))
     const m = /^offers-(\d{1,6})\.xml$/.exec(file)
     if (!m) return xml(urlset([]), 404)
     return xml(urlset(await listingEntries(context, origin, Number(m[1]))))
   }
-  const head = await serverJson<OffersPage>(context, '/api/offers?limit=1')
+  const [head, profiles] = await Promise.all([
+    serverJson<OffersPage>(context, '/api/offers?limit=1'),
+    serverJson<ProfilesPage>(context, '/api/profiles?page=1'),
+  ])
   const files = listingFileCount(head?.total ?? 0)
-  if (files <= 1) return xml(urlset([...landingEntries(origin), ...(files ? await listingEntries(context, origin, 1) : [])]))
-  return xml(sitemapIndex([`${origin}/sitemap/landing.xml`, ...Array.from({ length: files }, (_, i) => `${origin}/sitemap/offers-${i + 1}.xml`)]))
+  const profileFiles = profiles?.last_page ?? 0
+  if (files <= 1 && profileFiles <= 1) {
+    const people = (profiles?.data ?? []).map((p) => ({ loc: `${origin}${p.path}`, lastmod: p.updated_at, changefreq: 'weekly', priority: '0.5' }))
+    return xml(urlset([...(await siteEntries(context, origin)), ...people, ...(files ? await listingEntries(context, origin, 1) : [])]))
+  }
+  return xml(sitemapIndex([
+    `${origin}/sitemap/landing.xml`,
+    ...Array.from({ length: profileFiles }, (_, i) => `${origin}/sitemap/profiles-${i + 1}.xml`),
+    ...Array.from({ length: files }, (_, i) => `${origin}/sitemap/offers-${i + 1}.xml`),
+  ]))
 }

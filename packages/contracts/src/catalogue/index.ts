@@ -71,6 +71,27 @@ export const PRICE_OPTIONS = {
   min: steps(500, 5000, 500),
   max: [...steps(1000, 10000, 1000), 15000, 20000],
 }
+/**
+ * Sale price lists, in zł. The §9 lists are rental amounts (up to 20 000 zł), so sales get their own steps
+ * (docs/decisions/014-price-steps-and-promoted-slots.md); every price field also takes a typed amount.
+ */
+export const SALE_PRICE_OPTIONS = {
+  min: [50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 450_000, 500_000, 600_000, 700_000, 800_000,
+    1_000_000, 1_500_000, 2_000_000, 3_000_000],
+  max: [100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000, 800_000, 900_000, 1_000_000, 1_250_000, 1_500_000,
+    2_000_000, 3_000_000, 5_000_000],
+}
+
+/**
+ * The price steps for an offer type (its slug or value): rent keeps §9's lists, sale has its own; without a type
+ * (or exchange, free, wanted) both, since such a search covers rents and sales alike.
+ */
+export function priceOptionsFor(offerType: string | null | undefined): { min: number[]; max: number[] } {
+  if (offerType === 'wynajem' || offerType === 'rent') return PRICE_OPTIONS
+  if (offerType === 'sprzedaz' || offerType === 'sell') return SALE_PRICE_OPTIONS
+  return { min: [...PRICE_OPTIONS.min, ...SALE_PRICE_OPTIONS.min], max: [...PRICE_OPTIONS.max, ...SALE_PRICE_OPTIONS.max] }
+}
+
 /** Area lists in m² (the spec does not give them: docs/catalogue.md). */
 export const AREA_OPTIONS = {
   min: [10, 20, 30, 40, 50, 60, 70, 80, 100, 120, 150, 200, 300],

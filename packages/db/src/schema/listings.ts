@@ -5,7 +5,7 @@ import {
 import { users } from './users.ts'
 import { categories } from './catalogue.ts'
 
-export type ListingStatus = 'draft' | 'awaiting_payment' | 'active' | 'ended' | 'expired' | 'rejected'
+export type ListingStatus = 'draft' | 'awaiting_payment' | 'pending' | 'active' | 'ended' | 'expired' | 'rejected' | 'suspended'
 export type OfferTypeValue = 'sell' | 'rent' | 'exchange' | 'for_free'
 export interface AttributeValue { id: number; value: string | string[] }
 
@@ -61,6 +61,8 @@ export const listings = pgTable('listings', {
   visibleFrom: timestamp('visible_from', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   views: integer('views').notNull().default(0),
+  /** Another ad of the same property is its group's representative: 'ukryj duplikaty' leaves this one out (issue 13). */
+  dupHidden: boolean('dup_hidden').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -69,6 +71,7 @@ export const listings = pgTable('listings', {
   index('listings_category_idx').on(t.categoryId, t.offerType, t.status),
   index('listings_city_idx').on(t.citySlug, t.offerType, t.status),
   index('listings_user_idx').on(t.userId, t.status),
+  index('listings_agent_idx').on(t.agentId, t.status),
   index('listings_price_idx').on(t.price),
 ])
 
@@ -83,5 +86,7 @@ export const listingPhotos = pgTable('listing_photos', {
   height: integer('height').notNull(),
   /** A tiny blurred placeholder as a data URI. */
   placeholder: text('placeholder'),
+  /** 64-bit perceptual hashes (DCT pHash) of the photo and two centre crops, to find the same property in other ads (issue 13). */
+  phashes: bigint('phashes', { mode: 'bigint' }).array(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('listing_photos_listing_idx').on(t.listingId, t.kind, t.position)])

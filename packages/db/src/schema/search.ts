@@ -17,7 +17,7 @@ export const recentSearches = pgTable('recent_searches', {
 /**
  * Which listings changed, in commit-ish order: a trigger on `listings` (migration search_index_changes) adds a row
  * for every insert, delete and update of a column search reads. Each API instance keeps an in-memory search index
- * (apps/api/src/lib/search-index) and catches up by reading the rows after the last one it applied. Old rows are
+ * (apps/api/src/lib/search/index) and catches up by reading the rows after the last one it applied. Old rows are
  * pruned by the hourly listing sweep.
  */
 export const listingChanges = pgTable('listing_changes', {

@@ -28,10 +28,15 @@ export const users = pgTable('users', {
   description: text('description'),
   commission: jsonb('commission').$type<Record<string, unknown>>(),
   agencyId: integer('agency_id'),
+  /** A company's choice: its agents see and manage all of its listings (other agents' drafts included), not only their own. */
+  agentsShareListings: boolean('agents_share_listings').notNull().default(false),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Blocked by a moderator (issue 13): cannot log in, listings suspended; nothing is deleted. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  blockedReason: text('blocked_reason'),
 }, (t) => [index('users_agency_idx').on(t.agencyId), index('users_type_idx').on(t.type)])
 
 /**

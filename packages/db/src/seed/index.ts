@@ -54,3 +54,5 @@ export async function seedDemo(handle: DbHandle, opts: SeedDemoOptions): Promise
   else if (opts.log !== false) console.log(line)
   return { skipped: false, listings: count, photos, users: userCount, pages, ms }
 }
+export { renderScene } from './scenes.ts'
+export { createRng } from './random.ts'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { newChallenge } from '../../lib/captcha.ts'
+import { newChallenge } from '../../lib/http/captcha.ts'
 
 /** GET /api/captcha/challenge: a signed ALTCHA proof-of-work challenge, or {enabled:false} when CAPTCHA=off. */
 const captcha: FastifyPluginAsyncZod = async (app) => {

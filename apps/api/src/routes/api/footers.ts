@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pages } from '@portal/db'
 import { apiErrorSchema, footerItemSchema, footerPageSchema } from '@portal/contracts/errors'
-import { notFound } from '../../lib/http-errors.ts'
+import { notFound } from '../../lib/http/errors.ts'
 
 /** Static footer pages (spec §7 GET /api/footers, GET /api/footers/{id}; shown at /strony/{id}). */
 const footers: FastifyPluginAsyncZod = async (app) => {

@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database fails', async () => {
     const broken = { ...t.db, exec: async () => { throw new Error('connection refused') } }
-    const app = await buildApp({ db: broken, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-health-test' }), logger: false })
+    const app = await buildApp({ db: broken, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir }), logger: false })
     const res = await app.inject('/api/health')
     expect(res.statusCode).toBe(503)
     expect(res.json()).toMatchObject({ status: 'error', db: 'error' })

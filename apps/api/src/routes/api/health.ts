@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DB_RETRY_AFTER_S } from '../../lib/http/db-outage.ts'
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -23,8 +24,8 @@ const health: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       return { status: 'ok' as const, db: 'ok' as const, search_index: app.searchIndex.health() }
     } catch (err) {
-      request.log.error({ err }, 'health: database check failed')
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', db: 'error', search_index: app.searchIndex.health() })
+      request.log.warn({ err }, 'health: database check failed')
+      return reply.code(503).header('cache-control', 'no-store').header('retry-after', String(DB_RETRY_AFTER_S)).send({ status: 'error', db: 'error', search_index: app.searchIndex.health() })
     }
   })
 }

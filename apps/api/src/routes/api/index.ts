@@ -15,8 +15,20 @@ import testRoutes from './__test.ts'
 import auth from './auth/index.ts'
 import user from './user/index.ts'
 import profile from './profile.ts'
+import agencies from './agencies.ts'
+import profiles from './profiles.ts'
+import messagesApi from './messages/index.ts'
 import myProfile from './my-profile.ts'
 import captcha from './captcha.ts'
+import content from './content.ts'
+import blog from './blog/index.ts'
+import contact from './contact.ts'
+import admin from './admin/index.ts'
+import payments from './payments/index.ts'
+import favoriteFilters from './favorite-filters.ts'
+import newsletter from './newsletter.ts'
+import unsubscribe from './unsubscribe.ts'
+import favoriteUsers from './favorite-users.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -34,8 +46,20 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(auth)
   await app.register(user)
   await app.register(profile)
+  await app.register(agencies)
+  await app.register(profiles)
+  await app.register(messagesApi)
   await app.register(myProfile)
   await app.register(captcha)
+  await app.register(content)
+  await app.register(blog)
+  await app.register(contact)
+  await app.register(admin)
+  await app.register(payments)
+  await app.register(favoriteFilters)
+  await app.register(newsletter)
+  await app.register(unsubscribe)
+  await app.register(favoriteUsers)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

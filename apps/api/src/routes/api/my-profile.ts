@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { profileSchema } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { forbidden, requireUser } from '../../lib/profile-guard.ts'
-import { toProfile } from '../../lib/profile.ts'
+import { forbidden, requireUser } from '../../lib/accounts/guard.ts'
+import { toProfile } from '../../lib/accounts/profile.ts'
 
 /** GET /api/my-profile/{id}: the full profile, only for its owner. */
 const myProfile: FastifyPluginAsyncZod = async (app) => {

@@ -3,8 +3,8 @@ import { and } from 'drizzle-orm'
 import { z } from 'zod'
 import { listingSummarySchema } from '@portal/contracts/listing'
 import { validationErrorSchema } from '@portal/contracts/errors'
-import { countListings, listSummaries, promotedCondition, publicListingCondition } from '../../lib/listing-summary.ts'
-import { summariesOf } from '../../lib/search-index/hydrate.ts'
+import { countListings, listSummaries, promotedCondition, publicListingCondition } from '../../lib/listings/summary.ts'
+import { summariesOf } from '../../lib/search/index/hydrate.ts'
 
 /** A whole number in a query string, within bounds; arrays, fractions and 1e308 are rejected with a 422. */
 const intParam = (field: string, min: number, max: number) =>

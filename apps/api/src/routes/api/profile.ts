@@ -1,29 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
-import { users } from '@portal/db'
-import { publicProfileSchema } from '@portal/contracts/user'
-import { apiErrorSchema } from '@portal/contracts/errors'
-import { notFound } from '../../lib/http-errors.ts'
-import { toPublicProfile } from '../../lib/profile.ts'
+import { profilePageSchema } from '@portal/contracts/people'
+import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
+import { messageSchema, messageSentSchema } from '@portal/contracts/messages'
+import { sendContactMessage } from '../../lib/messages/send.ts'
+import { rawParams } from '../../lib/search/request.ts'
+import { profilePage, profileUser } from '../../lib/people/profile.ts'
 
-/** GET /api/profile/{id}: the public profile (/profil/{user}); never e-mail, phone, NIP or address. */
+/** GET /api/profile/{id}: the public profile (/profil/{id}-{slug}); never e-mail, phone, NIP or street address. */
 const profile: FastifyPluginAsyncZod = async (app) => {
   app.get('/profile/:id', {
     schema: {
       tags: ['user'],
-      summary: 'Public profile of an active user: 200; 404 unknown, deleted or not activated',
-      params: z.object({ id: z.string() }),
-      response: { 200: publicProfileSchema, 404: apiErrorSchema },
+      summary: 'Public profile with one page of its active listings (?typ, kategoria, cena[min|max], metraz[min|max], sort=newest|price_asc|price_desc|area_asc|area_desc, page; 12 per page) and, for a company, its agents: 200 {user, offers, agents}; 404 unknown, not activated or blocked; 410 deleted',
+      params: z.object({ id: z.string().max(80) }),
+      response: { 200: profilePageSchema, 404: apiErrorSchema, 410: apiErrorSchema },
     },
   }, async (request, reply) => {
-    const { id } = request.params
-    if (!/^\d{1,9}$/.test(id)) throw notFound('Nie znaleziono użytkownika.')
-    const [user] = await app.db.db.select().from(users)
-      .where(and(eq(users.id, Number(id)), isNull(users.deletedAt), isNotNull(users.emailVerifiedAt))).limit(1)
-    if (!user) throw notFound('Nie znaleziono użytkownika.')
+    const user = await profileUser(app.db, request.params.id)
     reply.header('cache-control', 'public, max-age=60')
-    return toPublicProfile(app.db, user)
+    return profilePage(app.db, user, rawParams(request))
+  })
+
+  app.post('/profile/:id/contact', {
+    schema: {
+      tags: ['user', 'messages'],
+      summary: "'Napisz wiadomość' from a profile (same body and answers as POST /api/offers/{id}/contact, without a listing)",
+      params: z.object({ id: z.string().max(80) }),
+      body: messageSchema,
+      response: { 200: messageSentSchema, 204: z.null(), 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 422: validationErrorSchema, 429: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const owner = await profileUser(app.db, request.params.id)
+    return sendContactMessage(app, request, reply, { owner, listing: null, body: request.body })
   })
 }
 export default profile

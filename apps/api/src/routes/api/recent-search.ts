@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { recentSearches } from '@portal/db'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { MAX_RECENT_SEARCHES, recentSearchInputSchema, recentSearchSchema } from '@portal/contracts/search'
-import { unauthenticated } from '../../lib/profile-guard.ts'
+import { unauthenticated } from '../../lib/accounts/guard.ts'
 
 const userIdOf = (request: { session?: { userId?: number | null } | null }): number => {
   const id = request.session?.userId

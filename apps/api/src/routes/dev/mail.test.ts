@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from '@portal/db'
 import { createTestApp, startSession } from '../../test/helpers.ts'
+import { devMailVisible, parseEnv } from '../../env.ts'
 import { send } from '../api/auth/test-support.ts'
-import { DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoLogins } from '../../lib/password-demo.ts'
+import { DEMO_ADMIN_EMAIL, DEMO_MOD_EMAIL, DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoLogins } from '../../lib/accounts/password-demo.ts'
 
 describe('/dev/mail outbox and demo logins', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -35,8 +36,29 @@ describe('/dev/mail outbox and demo logins', () => {
     expect((await t.app.inject('/dev/mail/999999')).statusCode).toBe(404)
   })
 
-  it('404 in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' })
+  it('in the demo set-up (npm start: production build, DEMO_DATA=1, no SMTP_URL, local address) it is shown', async () => {
+    const demo = await createTestApp({ NODE_ENV: 'production', DEMO_DATA: '1' })
+    try {
+      expect((await demo.app.inject('/dev/mail')).statusCode).toBe(200)
+    } finally {
+      await demo.close()
+    }
+  })
+
+  it('404 with SMTP_URL, in a real deployment (PUBLIC_URL elsewhere than localhost) and in production without demo data', async () => {
+    const hidden = [
+      { NODE_ENV: 'production', DEMO_DATA: '1', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      { NODE_ENV: 'production', DEMO_DATA: '1', PUBLIC_URL: 'https://dazu.pl' },
+      { NODE_ENV: 'production', DEMO_DATA: '0' },
+      { NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      { NODE_ENV: 'development', PUBLIC_URL: 'https://dazu.pl' },
+      { NODE_ENV: 'production', E2E: '1', PUBLIC_URL: 'https://dazu.pl' },
+    ]
+    for (const env of hidden) expect(devMailVisible(parseEnv(env)), JSON.stringify(env)).toBe(false)
+    for (const env of [{ NODE_ENV: 'development' }, { NODE_ENV: 'test' }, { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' }]) {
+      expect(devMailVisible(parseEnv(env)), JSON.stringify(env)).toBe(true)
+    }
+    const prod = await createTestApp({ NODE_ENV: 'production', DEMO_DATA: '1', PUBLIC_URL: 'https://dazu.pl' })
     try {
       expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404)
       expect((await prod.app.inject('/dev/mail/1')).statusCode).toBe(404)
@@ -45,19 +67,13 @@ describe('/dev/mail outbox and demo logins', () => {
     }
   })
 
-  it('shown in a production build run with E2E=1 (npm start for the browser tests)', async () => {
-    const e2e = await createTestApp({ NODE_ENV: 'production', E2E: '1' })
-    try {
-      expect((await e2e.app.inject('/dev/mail')).statusCode).toBe(200)
-    } finally {
-      await e2e.close()
-    }
-  })
-
-  it('ensureDemoLogins: jan.kowalski@example.pl (and a seeded agency) log in with Demo1234', async () => {
+  it('ensureDemoLogins: jan.kowalski@example.pl, a seeded agency, the demo admin and moderator log in with Demo1234', async () => {
     await t.db.db.insert(users).values({ email: 'biuro.test@example.com', name: 'Biuro Test', type: 'agency', roles: ['company'], emailVerifiedAt: new Date() })
     const logins = await ensureDemoLogins(t.db)
-    expect(logins).toEqual([{ email: DEMO_USER_EMAIL, type: 'user' }, { email: 'biuro.test@example.com', type: 'agency' }])
+    expect(logins).toEqual([
+      { email: DEMO_USER_EMAIL, type: 'user' }, { email: 'biuro.test@example.com', type: 'agency' },
+      { email: DEMO_ADMIN_EMAIL, type: 'admin' }, { email: DEMO_MOD_EMAIL, type: 'mod' },
+    ])
     for (const { email } of logins) {
       const g = await startSession(t.app)
       const res = await send(t.app, g, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD })

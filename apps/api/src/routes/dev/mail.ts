@@ -2,17 +2,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { desc, eq } from 'drizzle-orm'
 import { mailOutbox } from '@portal/db'
 import { escapeHtml } from '../../mail/templates.ts'
-import { testRoutesEnabled } from '../../env.ts'
+import { devMailVisible } from '../../env.ts'
 
 /**
- * GET /dev/mail: the mail outbox for local development (click the activation link without an SMTP server).
- * Never in production: there both URLs answer 404 — except in an E2E=1 run (`npm start` is a production build),
- * where checking the mails by hand is the point.
+ * GET /dev/mail: the mail outbox, so somebody trying the portal can click an activation link without a mail server.
+ * Shown only where mail cannot go out and nobody real is served (devMailVisible); everywhere else both URLs are 404.
  */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 export default async function devMail(app: FastifyInstance) {
-  const hidden = () => app.env.NODE_ENV === 'production' && !testRoutesEnabled(app.env)
+  const hidden = () => !devMailVisible(app.env)
   const notFound = (reply: FastifyReply) => reply.code(404).type('application/json').send({ error: 'not_found', message: 'Nie znaleziono.' })
 
   app.get('/dev/mail', async (_request, reply) => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { HeartIcon, PlusIcon } from '../icons'
 import { Logo } from '../logo'
+import { MessagesLink } from '../messages/messages-link'
 import { HeaderSearch } from './header-search'
 import { MainNav } from './main-nav'
 import { MobileMenu } from './mobile-menu'
@@ -20,6 +21,7 @@ export function SiteHeader() {
           <Link to="/ulubione" aria-label="Ulubione" className={iconButton}>
             <HeartIcon size={22} />
           </Link>
+          <MessagesLink />
           <NotificationsMenu />
           <UserMenu />
           {/* One link for every width: a pink "+" from 640 px, with its text from 1024 px; phones have it in the menu. */}

@@ -7,7 +7,7 @@ import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors } from '~/lib/form-errors'
 import {
-  buildPayload, CREATE_AFTER_STEP, mapErrors, reducer, STEP_COUNT, STEPS, stepOfField, validateSteps, type OfferFormState,
+  buildPayload, CREATE_AFTER_STEP, mapErrors, PACKAGE_STEP, reducer, STEP_COUNT, STEPS, stepOfField, validateSteps, type OfferFormState,
 } from '~/lib/offer-form'
 import { useToast } from '~/lib/toast'
 import { Spinner } from '../form'
@@ -15,6 +15,7 @@ import { PriceHistory } from '../offer/offer-sections'
 import { CheckIcon } from '../offer/offer-icons'
 import { PhotosStep } from './photos-step'
 import { PreviewStep } from './preview-step'
+import { PackageStep, type PackageStepHandle } from './package-step'
 import { CategoryStep, DetailsStep, LocationStep } from './steps-basic'
 import { DescriptionStep } from './steps-text'
 
@@ -52,6 +53,7 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
   const toast = useToast()
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
+  const packageStep = useRef<PackageStepHandle>(null)
   const first = useRef(true)
 
   useEffect(() => {
@@ -125,6 +127,12 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
       setBusy(null)
       if (!ok) return
     }
+    if (s.step === PACKAGE_STEP && s.id) {
+      setBusy('save')
+      const total = await packageStep.current?.save()
+      setBusy(null)
+      if (total === null) return toast.error('Nie udało się zapisać pakietu. Spróbuj ponownie.')
+    }
     dispatch({ type: 'go', step: Math.min(STEP_COUNT - 1, s.step + 1) })
   }
 
@@ -137,6 +145,12 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
       setDone({ email: s.user.email || guestEmail(s.id) })
       return
     }
+    // A paid package or add-on: the listing waits for the payment, and the bill is the next page.
+    const total = await packageStep.current?.save()
+    if (total) {
+      navigate(`/moje-ogloszenia/oplac/${s.slug}`)
+      return
+    }
     toast.success('Ogłoszenie zostało opublikowane.')
     navigate(`/ogloszenia/${s.slug}`)
   }
@@ -145,7 +159,10 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
     setBusy('save')
     const ok = await save()
     setBusy(null)
-    if (ok) toast.success('Zmiany zostały zapisane.')
+    if (!ok) return
+    toast.success('Zmiany zostały zapisane.')
+    const total = await packageStep.current?.save()
+    if (total) navigate(`/moje-ogloszenia/oplac/${s.slug}`)
   }
 
   if (done) {
@@ -192,7 +209,8 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
         <div hidden={s.step !== 2}><LocationStep s={s} dispatch={dispatch} tileUrl={tileUrl} /></div>
         <div hidden={s.step !== 3}><DescriptionStep s={s} dispatch={dispatch} guest={guest && !s.id} /></div>
         <div hidden={s.step !== 4}><PhotosStep s={s} dispatch={dispatch} /></div>
-        <div hidden={s.step !== 5}>{s.step === 5 && <PreviewStep s={s} />}</div>
+        <div hidden={s.step !== PACKAGE_STEP}><PackageStep ref={packageStep} s={s} /></div>
+        <div hidden={s.step !== 6}>{s.step === 6 && <PreviewStep s={s} />}</div>
         {mode === 'edit' && s.priceHistory.length > 1 && (
           <section aria-labelledby="edit-history" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
             <h2 id="edit-history" className="mb-3 text-lg font-bold text-slate-900">Historia ceny</h2>

@@ -9,6 +9,8 @@ import { AdvertiserCard } from './advertiser-card'
 import { ContactForm } from './contact-form'
 import { Gallery } from './gallery'
 import { BuildingIcon, CalendarIcon, EyeIcon, FloorIcon, TagIcon } from './offer-icons'
+import type { PropertyGroup } from '@portal/contracts/property'
+import { SameProperty } from './same-property'
 import { AttributeGroups, EnergyBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
 import { PageActions } from './page-actions'
 import { ReportButton } from './report-dialog'
@@ -26,18 +28,19 @@ const BADGES: [number, string, string][] = [
 
 function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-3">
-      <span className="text-slate-500">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-        <dd className="truncate text-[15px] font-semibold text-slate-900">{value}</dd>
-      </div>
+    // A <dl> group may hold only <dt>/<dd> (axe definition-list): the icon sits inside the <dt>, placed at the left.
+    <div className="relative min-w-0 rounded-xl bg-slate-50 py-3 pl-12 pr-4">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        <span className="absolute left-4 top-1/2 -translate-y-1/2 text-slate-500" aria-hidden="true">{icon}</span>
+        {label}
+      </dt>
+      <dd className="truncate text-[15px] font-semibold text-slate-900">{value}</dd>
     </div>
   )
 }
 
 /** The listing page (design brief): gallery, key facts, description, parameters, map, advertiser card in view. */
-export function OfferPage({ offer: o, origin, tileUrl = null }: { offer: PublicOffer; origin: string; tileUrl?: string | null }) {
+export function OfferPage({ offer: o, origin, tileUrl = null, property = null }: { offer: PublicOffer; origin: string; tileUrl?: string | null; property?: PropertyGroup | null }) {
   const perM2 = listingPricePerM2(o)
   const area = areaLabel(o.area)
   const rooms = roomsLabel(o.rooms)
@@ -141,6 +144,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null }: { offer: PublicO
                     <LocationBlock offer={o} tileUrl={tileUrl} />
                   </Section>
                 </div>
+                {property && <SameProperty group={property} topCategorySlug={o.category.parent?.slug ?? o.category.slug} rent={o.offer_type === 'rent'} />}
                 {o.price_history.length > 1 && (
                   <Section id="historia-ceny" title="Historia ceny">
                     <PriceHistory history={o.price_history} rent={o.offer_type === 'rent'} />
@@ -163,7 +167,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null }: { offer: PublicO
               <div id="ogloszeniodawca" className="scroll-mt-32"><AdvertiserCard offer={o} /></div>
               <section id="kontakt" aria-labelledby="contact-heading" className="scroll-mt-32 rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
                 <h2 id="contact-heading" className="mb-3 text-lg font-bold text-slate-900">Napisz wiadomość</h2>
-                <ContactForm offerId={o.id} />
+                <ContactForm endpoint={`/api/offers/${o.id}/contact`} />
               </section>
             </div>
           </aside>

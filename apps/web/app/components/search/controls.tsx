@@ -1,6 +1,7 @@
 // Small, native-first form controls of the search screens (labels above, 44 px targets, visible focus).
 import { useId, type ReactNode } from 'react'
 import { ChevronDownIcon } from '../icons'
+import { typedAmount } from '~/lib/search-options'
 
 export const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-700'
 export const fieldBox =
@@ -103,7 +104,11 @@ export function PillGroup({ legend, options, value, onChange, single = false, cl
 }
 
 /** 'From' and 'to' selects whose option lists limit each other (spec §5). */
-export function RangeSelects({ legend, from, to, fromList, toList, format, onChange, unitLabel }: {
+/**
+ * A from/to pair for price or area: each field takes a typed amount and suggests the steps of its list (a native
+ * datalist, so the browser shows them as a dropdown). Only digits are kept ('1 250 000' → 1250000).
+ */
+export function RangeInputs({ legend, from, to, fromList, toList, format, onChange, unitLabel }: {
   legend: string
   from: string
   to: string
@@ -113,26 +118,36 @@ export function RangeSelects({ legend, from, to, fromList, toList, format, onCha
   onChange: (from: string, to: string) => void
   unitLabel: string
 }) {
+  const id = useId()
+  const field = (label: string, placeholder: string, value: string, list: number[], listId: string, set: (v: string) => void) => (
+    <div>
+      <label htmlFor={`${listId}-input`} className="sr-only">{label}</label>
+      <input
+        id={`${listId}-input`}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        list={listId}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => set(typedAmount(e.target.value))}
+        className={fieldBox}
+      />
+      <datalist id={listId}>
+        {list.map((v) => (
+          <option key={v} value={String(v)}>
+            {format(v)}
+          </option>
+        ))}
+      </datalist>
+    </div>
+  )
   return (
     <fieldset>
       <legend className={fieldLabel}>{legend}</legend>
       <div className="grid grid-cols-2 gap-2">
-        <SelectField label={`${legend} od`} hideLabel value={from} onChange={(v) => onChange(v, to)}>
-          <option value="">{`od (${unitLabel})`}</option>
-          {fromList.map((v) => (
-            <option key={v} value={String(v)}>
-              {format(v)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={`${legend} do`} hideLabel value={to} onChange={(v) => onChange(from, v)}>
-          <option value="">{`do (${unitLabel})`}</option>
-          {toList.map((v) => (
-            <option key={v} value={String(v)}>
-              {format(v)}
-            </option>
-          ))}
-        </SelectField>
+        {field(`${legend} od`, `od (${unitLabel})`, from, fromList, `${id}-from`, (v) => onChange(v, to))}
+        {field(`${legend} do`, `do (${unitLabel})`, to, toList, `${id}-to`, (v) => onChange(from, v))}
       </div>
     </fieldset>
   )

@@ -9,9 +9,8 @@ import {
   priceFromOptions,
   priceOptionLabel,
   priceToOptions,
-  withCurrent,
 } from '~/lib/search-options'
-import { CheckboxField, PillGroup, RangeSelects, SelectField } from './controls'
+import { CheckboxField, PillGroup, RangeInputs, SelectField } from './controls'
 import { TagFilter } from './tag-filter'
 
 export interface FieldProps {
@@ -41,13 +40,13 @@ export function OfferTypeSelect({ form, set, className }: FieldProps & { classNa
 
 export function PriceRange({ form, set }: FieldProps) {
   return (
-    <RangeSelects
+    <RangeInputs
       legend="Cena"
       unitLabel="zł"
       from={form.cenaMin}
       to={form.cenaMax}
-      fromList={withCurrent(priceFromOptions(form.cenaMax), form.cenaMin)}
-      toList={withCurrent(priceToOptions(form.cenaMin), form.cenaMax)}
+      fromList={priceFromOptions(form.cenaMax, form.typ)}
+      toList={priceToOptions(form.cenaMin, form.typ)}
       format={priceOptionLabel}
       onChange={(cenaMin, cenaMax) => set({ cenaMin, cenaMax })}
     />
@@ -56,13 +55,13 @@ export function PriceRange({ form, set }: FieldProps) {
 
 export function AreaRange({ form, set }: FieldProps) {
   return (
-    <RangeSelects
+    <RangeInputs
       legend="Powierzchnia"
       unitLabel="m²"
       from={form.metrazMin}
       to={form.metrazMax}
-      fromList={withCurrent(areaFromOptions(form.metrazMax), form.metrazMin)}
-      toList={withCurrent(areaToOptions(form.metrazMin), form.metrazMax)}
+      fromList={areaFromOptions(form.metrazMax)}
+      toList={areaToOptions(form.metrazMin)}
       format={areaOptionLabel}
       onChange={(metrazMin, metrazMax) => set({ metrazMin, metrazMax })}
     />
@@ -79,6 +78,7 @@ export function FlagBoxes({ form, set }: FieldProps) {
         <CheckboxField label="Na raty" checked={form.naRaty} onChange={(naRaty) => set({ naRaty })} />
         <CheckboxField label="Pilnie" checked={form.pilne} onChange={(pilne) => set({ pilne })} />
         <CheckboxField label="Okazja" checked={form.okazja} onChange={(okazja) => set({ okazja })} />
+        <CheckboxField label="Ukryj duplikaty" checked={form.bezDuplikatow} onChange={(bezDuplikatow) => set({ bezDuplikatow })} />
       </div>
     </fieldset>
   )

@@ -9,6 +9,7 @@ import { AlertIcon, CloseIcon, SearchIcon } from '../icons'
 import { SelectField } from './controls'
 import { FiltersPanel } from './filters-panel'
 import { Pagination } from './pagination'
+import { SaveSearchButton } from '../engagement/save-search-button'
 
 // Leaflet and the map code load only when the map is shown, in the browser.
 const ResultsMap = lazy(() => import('../map/results-map'))
@@ -106,6 +107,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
             {result ? (result.total > 0 ? `Znaleziono ${result.total_estimated ? 'około ' : ''}${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
           </p>
         </div>
+        <SaveSearchButton apiParams={apiParams} />
       </div>
 
       <FiltersPanel key={apiParams} initial={form} sort={sort !== 'newest' ? sort : undefined} />
@@ -174,15 +176,27 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
 
       <section aria-label="Wyniki wyszukiwania" aria-busy={busy} className={`mt-6 transition-opacity ${busy ? 'opacity-60' : ''}`}>
         {map ? (
-          <div>
-            <Suspense fallback={<div className="h-[min(70vh,640px)] animate-pulse rounded-2xl bg-slate-100" />}>
-              <ResultsMap apiParams={apiParams} tileUrl={data.tileUrl} listings={result?.data ?? []} onCount={setMapCount} />
-            </Suspense>
-            {mapCount !== null && (
-              <p className="mt-2 text-sm text-slate-600">
-                Na widocznym obszarze: {countLabel(mapCount, LISTING_FORMS)}
-              </p>
+          // Wide screens: the list beside the map (as on Otodom); narrower ones: the map alone.
+          <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:items-start xl:gap-6" data-map-layout>
+            {result && result.data.length > 0 && (
+              <ul className="hidden gap-5 xl:grid xl:grid-cols-2" aria-label="Lista wyników obok mapy">
+                {result.data.map((l, i) => (
+                  <li key={l.id} className="flex">
+                    <ListingCard listing={l} priority={i < 2} />
+                  </li>
+                ))}
+              </ul>
             )}
+            <div className="xl:sticky xl:top-24">
+              <Suspense fallback={<div className="h-[min(70vh,640px)] animate-pulse rounded-2xl bg-slate-100" />}>
+                <ResultsMap apiParams={apiParams} tileUrl={data.tileUrl} listings={result?.data ?? []} onCount={setMapCount} />
+              </Suspense>
+              {mapCount !== null && (
+                <p className="mt-2 text-sm text-slate-600">
+                  Na widocznym obszarze: {countLabel(mapCount, LISTING_FORMS)}
+                </p>
+              )}
+            </div>
           </div>
         ) : result && result.data.length > 0 ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -229,7 +243,11 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
         ) : null}
       </section>
 
-      {!map && result && <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />}
+      {result && (
+        <div className={map ? 'hidden xl:block' : undefined}>
+          <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />
+        </div>
+      )}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router'
 import { isCurrent, tabLinks } from '~/lib/account-nav'
 import { useAuth } from '~/lib/auth'
 import { requireUser } from '~/lib/auth.server'
+import { useUnreadMessages } from '~/lib/unread'
 import type { Route } from './+types/layout'
 
 // Spec §6 'authenticated', on the server: a guest never gets an account page, with or without JavaScript.
@@ -14,6 +15,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const auth = useAuth()
   const user = auth.user ?? loaderData.user
   const tabs = tabLinks(user)
+  const unread = useUnreadMessages(true)
   // The English aliases (/account/Favorites …) mark their tab too, which NavLink's own matching would not.
   const { pathname } = useLocation()
   return (
@@ -31,6 +33,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
                   }`}
                 >
                   {t.tabLabel}
+                  {t.id === 'messages' && unread > 0 && (
+                    <span className="ml-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white"><span className="sr-only">nieprzeczytane: </span>{unread}</span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -177,21 +177,39 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     expect((await send(t.app, g, 'POST', '/api/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(419)
   })
 
-  it('login throttled per address (5 / 15 min) with Retry-After, per IP (30) across addresses', async () => {
+  it('login throttled per (address, client) with a doubling lock: an attacker elsewhere cannot lock the owner out', async () => {
     await createUser(t.db, { email: 'victim@example.com' })
-    let g = await startSession(t.app)
-    for (let i = 0; i < 5; i++) {
-      const r = await send(t.app, g, 'POST', '/api/auth/login', { email: 'victim@example.com', password: 'Zle12345' })
-      expect(r.statusCode).toBe(401)
+    const t3 = await createTestApp({ CAPTCHA: 'off', TRUST_PROXY: 'true' })
+    try {
+      await createUser(t3.db, { email: 'victim@example.com' })
+      const attacker = { 'x-forwarded-for': '198.51.100.7' }
+      const owner = { 'x-forwarded-for': '192.0.2.44' }
+      const a = await startSession(t3.app)
+      for (let i = 0; i < 5; i++) {
+        const r = await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: 'Zle12345' }, attacker)
+        expect(r.statusCode).toBe(401)
+      }
+      const blocked = await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD }, attacker)
+      expect(blocked.statusCode).toBe(429)
+      expect(blocked.json()).toEqual({ error: 'too_many_attempts', message: AUTH_MESSAGES.tooManyAttempts })
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50)
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60)
+      // The owner, from their own address, logs in meanwhile.
+      const o = await startSession(t3.app)
+      expect((await send(t3.app, o, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD }, owner)).statusCode).toBe(200)
+      // The lock ends; the next failure locks for twice as long (backoff).
+      const lockKey = 'login:pair:victim@example.com|198.51.100.7:lock'
+      await t3.db.db.update(throttles).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(throttles.key, lockKey))
+      const again = await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: 'Zle12345' }, attacker)
+      expect(again.statusCode).toBe(401)
+      const locked = await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: 'Zle12345' }, attacker)
+      expect(locked.statusCode).toBe(429)
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(110)
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(120)
+    } finally {
+      await t3.close()
     }
-    const blocked = await send(t.app, g, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD })
-    expect(blocked.statusCode).toBe(429)
-    expect(blocked.json()).toEqual({ error: 'too_many_attempts', message: AUTH_MESSAGES.tooManyAttempts })
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800)
-    // The window ends → allowed again (counter kept in the throttles table).
-    await t.db.db.update(throttles).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(throttles.key, 'login:email:victim@example.com'))
-    const after = await send(t.app, g, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD })
-    expect(after.statusCode).toBe(200)
+    let g = await startSession(t.app)
 
     // Per IP: spread over many addresses from another client address.
     const ip = { 'x-forwarded-for': '203.0.113.9' }
@@ -286,6 +304,40 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     const guest = await startSession(t.app)
     expect((await send(t.app, guest, 'PATCH', '/api/auth/change-password',
       { current_password: PASSWORD, password: 'Nowe1234', password_confirmation: 'Nowe1234' })).statusCode).toBe(401)
+  })
+
+  it('remind-password answers before looking the address up: known and unknown take the same time', async () => {
+    const u = await createUser(t.db, { email: 'slowmail@example.com' })
+    const g = await startSession(t.app)
+    // The work for a known address (token, mail) is made to take 1.5 s: the answer must not wait for it.
+    const real = t.app.mailer.send.bind(t.app.mailer)
+    t.app.mailer.send = async (m) => { await new Promise((r) => setTimeout(r, 1500)); return real(m) }
+    try {
+      const started = performance.now()
+      const res = await send(t.app, g, 'POST', '/api/auth/remind-password', { email: u.email })
+      expect(res.statusCode).toBe(204)
+      expect(performance.now() - started).toBeLessThan(1000)
+      const mail = await smtp.next()
+      expect(mail.subject).toBe('Ustaw swoje nowe hasło')
+    } finally {
+      t.app.mailer.send = real
+    }
+  })
+
+  it('wrong current passwords (change-password, DELETE /api/user) are throttled per user: 429 after 5', async () => {
+    const u = await createUser(t.db, { email: 'guess@example.com' })
+    const j = await login(t.app, u.email)
+    for (let i = 0; i < 3; i++) {
+      const r = await send(t.app, j, 'PATCH', '/api/auth/change-password',
+        { current_password: `Zle1234${i}`, password: 'Nowe1234', password_confirmation: 'Nowe1234' })
+      expect(r.statusCode).toBe(422)
+    }
+    for (let i = 0; i < 2; i++) expect((await send(t.app, j, 'DELETE', '/api/user', { password: `Zle0000${i}` })).statusCode).toBe(422)
+    const blocked = await send(t.app, j, 'PATCH', '/api/auth/change-password',
+      { current_password: PASSWORD, password: 'Nowe1234', password_confirmation: 'Nowe1234' })
+    expect(blocked.statusCode).toBe(429)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await send(t.app, j, 'DELETE', '/api/user', { password: PASSWORD })).statusCode).toBe(429)
   })
 
   it('CSRF: every state-changing auth call without the header → 419', async () => {

@@ -4,11 +4,11 @@ import { users } from '@portal/db'
 import { tokenSchema } from '@portal/contracts/auth'
 import { profileSchema } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { toProfile } from '../../../lib/profile.ts'
+import { toProfile } from '../../../lib/accounts/profile.ts'
 import { rotateSession } from '../../../plugins/session.ts'
-import { consumeToken, tokenInvalid } from './tokens.ts'
-import { userById } from './lookup.ts'
-import { publishPendingListings } from '../../../lib/listing-lifecycle.ts'
+import { consumeToken, tokenInvalid } from '../../../lib/accounts/tokens.ts'
+import { userById } from '../../../lib/accounts/lookup.ts'
+import { publishPendingListings } from '../../../lib/listings/lifecycle.ts'
 
 /** POST /api/auth/complete-registration {token}: activates the account and logs the user in. */
 const completeRegistration: FastifyPluginAsyncZod = async (app) => {

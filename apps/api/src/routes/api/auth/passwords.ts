@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { sessions, users } from '@portal/db'
 import { AUTH_MESSAGES, changePasswordSchema, emailPromptSchema, setPasswordSchema } from '@portal/contracts/auth'
-import { requireCaptcha } from '../../../lib/captcha.ts'
-import { hashPassword, verifyPassword } from '../../../lib/password.ts'
-import { fieldError, requireUser } from '../../../lib/profile-guard.ts'
-import { hit } from '../../../lib/throttle.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
+import { hashPassword } from '../../../lib/accounts/password.ts'
+import { confirmCurrentPassword } from '../../../lib/accounts/password-check.ts'
+import { requireUser } from '../../../lib/accounts/guard.ts'
+import { hit } from '../../../lib/http/throttle.ts'
 import { destroyUserSessions, rotateSession } from '../../../plugins/session.ts'
 import { passwordResetMail } from '../../../mail/templates.ts'
-import { consumeToken, issueToken, tokenInvalid, voidTokens } from './tokens.ts'
-import { userByEmail, userById } from './lookup.ts'
+import { consumeToken, issueToken, tokenInvalid, voidTokens } from '../../../lib/accounts/tokens.ts'
+import { userByEmail, userById } from '../../../lib/accounts/lookup.ts'
 
 /** Mails per address per window for the reminder and the activation resend (beyond it: silently not sent). */
 export const MAIL_LIMIT = { max: 3, windowMs: 15 * 60 * 1000 }
@@ -25,15 +26,16 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { email, captcha } = request.body
     await requireCaptcha(request, captcha)
-    const user = await userByEmail(app.db, email)
-    if (user) {
+    // The lookup and the mail happen after the answer: a known and an unknown address take the same time.
+    app.mailer.later(async () => {
+      const user = await userByEmail(app.db, email)
+      if (!user) return
       const { count } = await hit(app.db, `mail:reset:${email}`, MAIL_LIMIT.windowMs)
-      if (count <= MAIL_LIMIT.max) {
-        await voidTokens(app.db, user.id, 'password_reset')
-        const token = await issueToken(app.db, user.id, 'password_reset')
-        await app.mailer.send(passwordResetMail(user.email, user.name, `${app.env.PUBLIC_URL}/ustaw-haslo?token=${token}`))
-      }
-    }
+      if (count > MAIL_LIMIT.max) return
+      await voidTokens(app.db, user.id, 'password_reset')
+      const token = await issueToken(app.db, user.id, 'password_reset')
+      await app.mailer.send(passwordResetMail(user.email, user.name, `${app.env.PUBLIC_URL}/ustaw-haslo?token=${token}`))
+    })
     return reply.code(204).send()
   })
 
@@ -68,7 +70,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const user = await requireUser(request)
     const { current_password: current, password } = request.body
-    if (!(await verifyPassword(user.passwordHash, current))) throw fieldError('current_password', AUTH_MESSAGES.currentPasswordWrong)
+    await confirmCurrentPassword(app.db, reply, user, current, 'current_password', AUTH_MESSAGES.currentPasswordWrong)
     await app.db.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
       .where(eq(users.id, user.id))
     await app.db.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, request.session!.id)))

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { users } from '@portal/db'
 import { registerSchema } from '@portal/contracts/auth'
 import { CLIENT_MESSAGES } from '@portal/contracts/errors'
-import { HttpError } from '../../../lib/http-errors.ts'
-import { hashPassword } from '../../../lib/password.ts'
-import { requireCaptcha } from '../../../lib/captcha.ts'
+import { HttpError } from '../../../lib/http/errors.ts'
+import { hashPassword } from '../../../lib/accounts/password.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { activationMail } from '../../../mail/templates.ts'
-import { issueToken } from './tokens.ts'
-import { emailTaken, isUniqueViolation } from './lookup.ts'
+import { issueToken } from '../../../lib/accounts/tokens.ts'
+import { emailTaken, isUniqueViolation } from '../../../lib/accounts/lookup.ts'
 
 const emailInUse = () => new HttpError(400, 'email_already_exist', CLIENT_MESSAGES.emailAlreadyExist)
 

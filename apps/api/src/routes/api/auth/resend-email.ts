@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emailPromptSchema } from '@portal/contracts/auth'
-import { requireCaptcha } from '../../../lib/captcha.ts'
-import { hit } from '../../../lib/throttle.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
+import { hit } from '../../../lib/http/throttle.ts'
 import { activationMail } from '../../../mail/templates.ts'
-import { issueToken } from './tokens.ts'
-import { userByEmail } from './lookup.ts'
+import { issueToken } from '../../../lib/accounts/tokens.ts'
+import { userByEmail } from '../../../lib/accounts/lookup.ts'
 import { MAIL_LIMIT } from './passwords.ts'
 
 /** POST /api/auth/resend-email: a new activation link for an account not yet active. Always 204. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { currentUser } from '../../../lib/profile-guard.ts'
+import { currentUser } from '../../../lib/accounts/guard.ts'
 import { destroySession } from '../../../plugins/session.ts'
 
 /** POST /api/auth/logout and GET /api/auth/check. */

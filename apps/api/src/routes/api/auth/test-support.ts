@@ -1,5 +1,5 @@
 import { users, type DbHandle } from '@portal/db'
-import { hashPassword } from '../../../lib/password.ts'
+import { hashPassword } from '../../../lib/accounts/password.ts'
 import { startSession, type TestApp } from '../../../test/helpers.ts'
 
 /** Test helpers for the accounts work: users with passwords, logged-in cookie jars, unsafe requests. */

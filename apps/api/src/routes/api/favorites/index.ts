@@ -5,9 +5,9 @@ import {
   addFavoriteSchema, favoriteAddedSchema, favoriteIdsSchema, favoriteParamsSchema, favoritesPageSchema, favoritesQuerySchema,
   FAVORITES_DEFAULT_PER_PAGE,
 } from '@portal/contracts/favorites'
-import { requireUser } from '../../../lib/profile-guard.ts'
-import { listingNotFound } from '../../../lib/listing-access.ts'
-import { addFavorite, favoriteIds, favoritesPage, removeFavorite } from '../../../lib/favorites.ts'
+import { requireUser } from '../../../lib/accounts/guard.ts'
+import { listingNotFound } from '../../../lib/listings/access.ts'
+import { addFavorite, favoriteIds, favoritesPage, removeFavorite } from '../../../lib/favorites/favorites.ts'
 
 /**
  * /api/favorites — the logged-in user's favourite listings (reference §9/§10: GET, idempotent POST, DELETE).

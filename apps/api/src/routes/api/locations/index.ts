@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { SEARCH_MESSAGES, locationSuggestionSchema } from '@portal/contracts/search'
-import { MAX_LOCATIONS, lookupPlaces, nearestPlace } from '../../../lib/gazetteer.ts'
-import { nominatimReverse, nominatimSearch } from '../../../lib/gazetteer-nominatim.ts'
-import { notFound } from '../../../lib/http-errors.ts'
+import { MAX_LOCATIONS, lookupPlaces, nearestPlace } from '../../../lib/geo/gazetteer.ts'
+import { nominatimReverse, nominatimSearch } from '../../../lib/geo/gazetteer-nominatim.ts'
+import { notFound } from '../../../lib/http/errors.ts'
 
 const coordinate = (limit: number, message: string) => z.string({ error: message }).trim()
   .regex(/^-?\d{1,3}(\.\d{1,15})?$/, message).transform(Number).pipe(z.number().min(-limit, message).max(limit, message))

@@ -7,7 +7,7 @@ import { createTestApp, startSession } from '../../../test/helpers.ts'
 import { startSmtpListener } from '../../../mail/test-smtp.ts'
 import { createUser, jarFrom, login, send, type Jar } from '../auth/test-support.ts'
 import { createOffer, form, upload, validOffer } from './test-support.ts'
-import { CONTACT_LIMITS } from './contact.ts'
+import { MESSAGE_LIMITS } from '../../../lib/messages/send.ts'
 import sharp from 'sharp'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -89,9 +89,10 @@ describe('listings API: guest user block, contact (real SMTP), phone reveal, rep
     expect(l!.status).toBe('draft')
   })
 
-  it('contact: stored, mailed to the advertiser over SMTP (reply-to the sender, values escaped); 422; 429 per IP and per listing', async () => {
+  it('contact: a logged-in sender\'s message is stored and mailed to the advertiser over SMTP (reply-to the sender, values escaped); 422; 429 per IP and per listing', async () => {
     const { id, slug } = await createOffer(t.app, jar)
-    const g = await startSession(t.app)
+    const buyer = await createUser(t.db, { email: 'kasia@example.com', name: 'Kasia <b>Kupująca</b>' })
+    const g = await login(t.app, buyer.email)
     const bad = await send(t.app, g, 'POST', `/api/offers/${id}/contact`, { name: '', email: 'x', message: '' })
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toEqual({
@@ -107,29 +108,30 @@ describe('listings API: guest user block, contact (real SMTP), phone reveal, rep
     expect((mail.to as { text: string }).text).toBe('sprzedawca@example.com')
     expect((mail.replyTo as { value: { address: string }[] }).value[0]!.address).toBe('kasia@example.com')
     expect(mail.text).toContain('Czy mieszkanie jest aktualne?')
-    expect(mail.text).toContain(`https://portal.test/ogloszenia/${slug}`)
+    expect(mail.text).toContain(`https://portal.test/wiadomosci/${m!.threadId}`)
+    expect(slug).toBeTruthy()
     expect(mail.html).not.toContain('<script>')
     expect(mail.html).toContain('&lt;script&gt;')
     expect(mail.html).not.toContain('<b>Kupująca')
 
     // Per IP.
-    CONTACT_LIMITS.perIp.max = 2
+    MESSAGE_LIMITS.perIp.max = 2
     await send(t.app, g, 'POST', `/api/offers/${id}/contact`, body)
     const limited = await send(t.app, g, 'POST', `/api/offers/${id}/contact`, body)
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-    CONTACT_LIMITS.perIp.max = 10
+    MESSAGE_LIMITS.perIp.max = 10
     await smtp.next()
     // Per listing (other IPs).
     await t.db.db.delete(throttles)
-    CONTACT_LIMITS.perListing.max = 2
+    MESSAGE_LIMITS.perListing.max = 2
     for (const ip of ['10.0.0.1', '10.0.0.2']) {
       expect((await t.app.inject({ method: 'POST', url: `/api/offers/${id}/contact`, remoteAddress: ip, headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf }, payload: body })).statusCode).toBe(204)
       await smtp.next()
     }
     const third = await t.app.inject({ method: 'POST', url: `/api/offers/${id}/contact`, remoteAddress: '10.0.0.3', headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf }, payload: body })
     expect(third.statusCode).toBe(429)
-    CONTACT_LIMITS.perListing.max = 30
+    MESSAGE_LIMITS.perListing.max = 30
     // Ended listings take no messages; CSRF is checked.
     const ended = await createOffer(t.app, jar)
     await send(t.app, jar, 'POST', `/api/offers/${ended.id}/end`)

@@ -2,22 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { eq, isNull, and } from 'drizzle-orm'
-import { messages, reports, users } from '@portal/db'
-import { captchaBodySchema, contactSchema, OFFER_MESSAGES, phoneSchema, reportSchema } from '@portal/contracts/offer'
+import { reports, users } from '@portal/db'
+import { captchaBodySchema, OFFER_MESSAGES, phoneSchema, reportSchema } from '@portal/contracts/offer'
+import { messageSchema, messageSentSchema } from '@portal/contracts/messages'
+import { sendContactMessage } from '../../../lib/messages/send.ts'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { HttpError } from '../../../lib/http-errors.ts'
-import { currentUser } from '../../../lib/profile-guard.ts'
-import { requireCaptcha } from '../../../lib/captcha.ts'
-import { blockedFor, hit } from '../../../lib/throttle.ts'
-import { findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listing-access.ts'
-import { advertiserOf } from '../../../lib/listing-read.ts'
-import { listingMessageMail } from '../../../mail/templates.ts'
+import { HttpError } from '../../../lib/http/errors.ts'
+import { currentUser } from '../../../lib/accounts/guard.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
+import { blockedFor, hit } from '../../../lib/http/throttle.ts'
+import { findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
+import { advertiserOf } from '../../../lib/listings/read.ts'
 import { PHONE_LIMIT } from '../user/phone.ts'
+import { recordPhoneReveal } from '../../../lib/stats/events.ts'
 
-/** Limits per window (mutable so tests can lower them). Phone reveals share the per-IP counter of /api/user/:id/phone. */
+/** Limits per window (mutable so tests can lower them). Phone reveals share the per-IP counter of /api/user/:id/phone; messages have theirs in lib/messages/send.ts. */
 export const CONTACT_LIMITS = {
-  perIp: { max: 10, windowMs: 3600_000 },
-  perListing: { max: 30, windowMs: 3600_000 },
   reportsPerIp: { max: 20, windowMs: 3600_000 },
 }
 
@@ -45,33 +45,16 @@ async function visibleListing(request: FastifyRequest, id: string) {
 const contact: FastifyPluginAsyncZod = async (app) => {
   app.post('/offers/:id/contact', {
     schema: {
-      tags: ['offers'],
-      summary: "Message to the advertiser: stored and e-mailed ('Wiadomość w sprawie ogłoszenia', reply-to the sender); captcha when on; 429 over 10/h per IP or 30/h per listing. 204",
+      tags: ['offers', 'messages'],
+      summary: "'Napisz wiadomość' to the advertiser {name, email, phone?, message, want_to_see?: {mode: asap|time, date, time}}: a logged-in sender's message goes at once (204, e-mail 'Wiadomość w sprawie ogłoszenia' with Reply-To the sender, thread in /wiadomosci); a guest gets 200 {status:'verify_email'} and a confirmation link; captcha when on; 403 blocked; 429 over the limits per IP, sender, recipient and listing",
       params: idParams,
-      body: contactSchema,
-      response: { 204: z.null(), ...errors },
+      body: messageSchema,
+      response: { 200: messageSentSchema, 204: z.null(), 403: apiErrorSchema, ...errors },
     },
   }, async (request, reply) => {
-    const ipKey = `contact:ip:${request.ip}`
-    const listingKey = `contact:listing:${request.params.id}`
-    await checkLimits(request, reply, [[ipKey, CONTACT_LIMITS.perIp.max], [listingKey, CONTACT_LIMITS.perListing.max]])
-    const body = request.body
-    await requireCaptcha(request, body.captcha)
     const listing = await visibleListing(request, request.params.id)
     const { person } = await advertiserOf(app.db, listing)
-    const sender = await currentUser(request)
-    await app.db.db.insert(messages).values({
-      listingId: listing.id, toUserId: person.id, fromUserId: sender?.id ?? null, fromName: body.name, fromEmail: body.email,
-      fromPhone: body.phone || null, body: body.message, ip: request.ip,
-    })
-    await hit(app.db, ipKey, CONTACT_LIMITS.perIp.windowMs)
-    await hit(app.db, listingKey, CONTACT_LIMITS.perListing.windowMs)
-    await app.mailer.send(listingMessageMail({
-      to: person.email, advertiserName: person.name, listingTitle: listing.title,
-      listingUrl: `${app.env.PUBLIC_URL}/ogloszenia/${listing.slug}`,
-      fromName: body.name, fromEmail: body.email, fromPhone: body.phone || null, body: body.message,
-    }))
-    return reply.code(204).send(null)
+    return sendContactMessage(app, request, reply, { owner: person, listing: { id: listing.id, title: listing.title, slug: listing.slug }, body: request.body })
   })
 
   app.post('/offers/:id/phone', {
@@ -95,6 +78,7 @@ const contact: FastifyPluginAsyncZod = async (app) => {
       phone = owner?.phone ?? null
     }
     await hit(app.db, key, PHONE_LIMIT.windowMs)
+    if (phone) await recordPhoneReveal(app.db, listing.id)
     reply.header('cache-control', 'no-store')
     return { phone }
   })

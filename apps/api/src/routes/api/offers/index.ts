@@ -3,8 +3,13 @@ import write from './write.ts'
 import publicOffer from './public.ts'
 import photos from './photos.ts'
 import contact from './contact.ts'
-import { expireListings } from '../../../lib/listing-lifecycle.ts'
-import { pruneListingChanges } from '../../../lib/search-index/sync.ts'
+import stats from './stats.ts'
+import property from './property.ts'
+import renewLink from './renew-link.ts'
+import { expireListings } from '../../../lib/listings/lifecycle.ts'
+import { pruneListingChanges } from '../../../lib/search/index/sync.ts'
+
+export const LISTING_SWEEP = 'listing-sweep'
 
 /** Listings API under /api/offers (the home page's list stays in ../offers.ts). */
 const offersApi: FastifyPluginAsyncZod = async (app) => {
@@ -12,24 +17,17 @@ const offersApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicOffer)
   await app.register(photos)
   await app.register(contact)
+  await app.register(stats)
+  await app.register(property)
+  await app.register(renewLink)
 
-  // Hourly sweep marking run-out listings 'expired' (reads already treat them so: decision 008) and pruning the
-  // search index's change log. Not in tests, which call expireListings() themselves.
-  if (app.env.NODE_ENV !== 'test') {
-    const sweep = () => Promise.all([
-      expireListings(app.db).then(
-        (n) => { if (n) app.log.info({ expired: n }, 'listings expired') },
-        (err: Error) => app.log.error({ err: err.message }, 'listing expiry sweep failed'),
-      ),
-      pruneListingChanges(app.db.db).catch((err: Error) => app.log.error({ err: err.message }, 'pruning listing_changes failed')),
-    ])
-    let timer: NodeJS.Timeout | undefined
-    app.addHook('onReady', async () => {
-      void sweep()
-      timer = setInterval(sweep, 3600_000)
-      timer.unref()
-    })
-    app.addHook('onClose', async () => { if (timer) clearInterval(timer) })
-  }
+  // Hourly job (lib/jobs, one instance runs it): run-out listings become 'expired' (reads already treat them so:
+  // decision 008) and their owners get a notification; the search index's change log is pruned.
+  app.jobs.work(LISTING_SWEEP, async () => {
+    const expired = await expireListings(app.db)
+    if (expired) app.log.info({ expired }, 'listings expired')
+    await pruneListingChanges(app.db.db)
+  }, { retryLimit: 2, retryDelay: 60 })
+  app.jobs.schedule(LISTING_SWEEP, '0 * * * *')
 }
 export default offersApi

@@ -4,7 +4,7 @@ import { listingPriceHistory, listings, listingViews } from '@portal/db'
 import { OFFER_MESSAGES } from '@portal/contracts/offer'
 import { createTestApp, insertListings, startSession } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
-import { expireListings } from '../../../lib/listing-lifecycle.ts'
+import { expireListings } from '../../../lib/listings/lifecycle.ts'
 import { createOffer, validOffer } from './test-support.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -161,7 +161,7 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
     expect(mine.data.map((d: { id: number }) => d.id).sort()).toEqual([agentListing, agencyOwn].sort())
     // The public page names the agent with the agency.
     const page = (await get(`/api/offers/${agentListing}`)).json()
-    expect(page.advertiser).toMatchObject({ id: agent.id, name: 'Adam Agent', agency: { id: agency.id, name: 'Biuro Nieruchomości' }, profile_url: `/profil/${agent.id}` })
+    expect(page.advertiser).toMatchObject({ id: agent.id, name: 'Adam Agent', agency: { id: agency.id, name: 'Biuro Nieruchomości' }, profile_url: `/profil/${agent.id}-adam-agent` })
     expect(JSON.stringify(page)).not.toContain('agent@example.com')
   })
 
@@ -190,7 +190,7 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
       id, slug, status: 'active', category: { id: 1, slug: 'mieszkanie', url_slug: 'mieszkanie', name: 'Mieszkanie', parent: null },
       city: 'Warszawa', district: 'Mokotów', voivodeship: 'mazowieckie', area: 62.5, rooms: 3, favourites_count: 0, is_promoted: false,
       is_owner: false,
-      advertiser: { id: owner.id, name: 'Ola Właścicielka', type: 'user', agency: null, profile_url: `/profil/${owner.id}` },
+      advertiser: { id: owner.id, name: 'Ola Właścicielka', type: 'user', agency: null, profile_url: `/profil/${owner.id}-ola-wlascicielka` },
       videos: { video: { provider: 'youtube', id: 'dQw4w9WgXcQ', embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
         video_2: { provider: 'vimeo', thumbnail: null } },
     })

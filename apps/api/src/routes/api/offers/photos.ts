@@ -9,14 +9,14 @@ import {
   photoOrderSchema,
 } from '@portal/contracts/offer'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { HttpError } from '../../../lib/http-errors.ts'
-import { readMultipart } from '../../../lib/multipart-upload.ts'
-import { fieldError } from '../../../lib/profile-guard.ts'
-import { requireManagedListing } from '../../../lib/listing-access.ts'
-import { photoKey, renderCertificate, renderListingPhoto } from '../../../lib/listing-photos.ts'
-import { listingPhotoRows, photoLists, toEditOffer, toPhoto } from '../../../lib/listing-read.ts'
-import { removeUnusedKeys } from '../../../lib/listing-files.ts'
-import { storageFor } from '../../../lib/storage.ts'
+import { HttpError, fieldError } from '../../../lib/http/errors.ts'
+import { readMultipart } from '../../../lib/media/multipart-upload.ts'
+import { requireManagedListing } from '../../../lib/listings/access.ts'
+import { photoKey, renderCertificate, renderListingPhoto } from '../../../lib/listings/photos.ts'
+import { listingPhotoRows, photoLists, toEditOffer, toPhoto } from '../../../lib/listings/read.ts'
+import { removeUnusedKeys } from '../../../lib/listings/files.ts'
+import { storageFor } from '../../../lib/media/storage.ts'
+import { hashPhotoAndGroup } from '../../../lib/duplicates/groups.ts'
 
 /** Limits (a mutable object so tests can lower them). */
 export const PHOTO_LIMITS = { maxBytes: PHOTO_MAX_BYTES, photo: MAX_PHOTOS, plan: MAX_PLANS }
@@ -81,6 +81,11 @@ const photos: FastifyPluginAsyncZod = async (app) => {
     if (!row) {
       await storage.remove(key)
       throw full()
+    }
+    // One property, many ads (issue 13): the photo's perceptual hash, then the listing's group.
+    if (kind === 'photo') {
+      await hashPhotoAndGroup(app.db, row.id, listing.id, rendered.files.get('sm.webp')!)
+        .catch((err: Error) => request.log.error({ err: err.message, listingId: listing.id }, 'photo hash or grouping failed'))
     }
     return reply.code(201).header('cache-control', 'no-store').send(toPhoto(row))
   })

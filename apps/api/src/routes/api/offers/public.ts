@@ -5,12 +5,13 @@ import { eq, sql } from 'drizzle-orm'
 import { listingViews, listings } from '@portal/db'
 import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { currentUser } from '../../../lib/profile-guard.ts'
-import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listing-access.ts'
-import { advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listing-read.ts'
-import { warsawDate } from '../../../lib/listing-write.ts'
-import { storageFor } from '../../../lib/storage.ts'
-import { favoriteCounts, isFavorite } from '../../../lib/favorites.ts'
+import { currentUser } from '../../../lib/accounts/guard.ts'
+import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
+import { SIMILAR_LIMIT, advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
+import { summariesOf } from '../../../lib/search/index/hydrate.ts'
+import { warsawDate } from '../../../lib/listings/write.ts'
+import { storageFor } from '../../../lib/media/storage.ts'
+import { favoriteCounts, isFavorite } from '../../../lib/favorites/favorites.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
@@ -49,8 +50,16 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       const key = request.session?.id ?? `${request.ip}|${request.headers['user-agent'] ?? ''}`
       if (await countView(listing.id, key)) views += 1
     }
+    // Seller count and similar listings from the search index (no scan per view); SQL while it loads.
+    const fromIndex = await app.searchIndex.listingPage({
+      id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
+      offerType: listing.offerType, price: Number(listing.price),
+    }, SIMILAR_LIMIT)
     const [photos, history, advertiser, similar, favorite, favCounts] = await Promise.all([
-      listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing), similarListings(app.db, listing),
+      listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
+      fromIndex
+        ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
+        : similarListings(app.db, listing),
       isFavorite(app.db.db, user?.id, listing.id), favoriteCounts(app.db.db, [listing.id]),
     ])
     reply.header('cache-control', 'private, no-cache')

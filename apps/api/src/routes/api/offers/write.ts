@@ -6,21 +6,24 @@ import {
   createOfferSchema, createdOfferSchema, editOfferSchema, lifecycleSchema, OFFER_MESSAGES, updateOfferSchema,
 } from '@portal/contracts/offer'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { HttpError } from '../../../lib/http-errors.ts'
-import { currentUser, fieldError } from '../../../lib/profile-guard.ts'
-import { requireCaptcha } from '../../../lib/captcha.ts'
-import { isUniqueViolation } from '../auth/lookup.ts'
-import { effectiveStatus, findListing, requireManagedListing } from '../../../lib/listing-access.ts'
-import { listingColumns, newSlug } from '../../../lib/listing-write.ts'
-import { listingPhotoRows, toEditOffer } from '../../../lib/listing-read.ts'
-import { ENDABLE, publishListing, recordPrice, RENEWABLE, expiryFrom } from '../../../lib/listing-lifecycle.ts'
-import { assertEmailFree, createGuestAccount, sendGuestActivation } from '../../../lib/listing-guest.ts'
-import { inTransaction } from '../../../lib/db-transaction.ts'
-import { hashPassword } from '../../../lib/password.ts'
-import { issueToken } from '../auth/tokens.ts'
+import { HttpError, fieldError } from '../../../lib/http/errors.ts'
+import { currentUser } from '../../../lib/accounts/guard.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
+import { isUniqueViolation } from '../../../lib/accounts/lookup.ts'
+import { activeAgency, effectiveStatus, findListing, requireManagedListing } from '../../../lib/listings/access.ts'
+import { listingColumns, newSlug } from '../../../lib/listings/write.ts'
+import { listingPhotoRows, toEditOffer } from '../../../lib/listings/read.ts'
+import { contentEdited, ENDABLE, publishListing, recordPrice, RENEWABLE, expiryFrom } from '../../../lib/listings/lifecycle.ts'
+import { moderationOf } from '../../../lib/listings/review.ts'
+import { maskListingText } from '../../../lib/moderation/blacklist.ts'
+import { assertEmailFree, createGuestAccount, sendGuestActivation } from '../../../lib/listings/guest.ts'
+import { inTransaction } from '../../../lib/http/transaction.ts'
+import { hashPassword } from '../../../lib/accounts/password.ts'
+import { issueToken } from '../../../lib/accounts/tokens.ts'
 import type { DbHandle } from '@portal/db'
-import { removeUnusedKeys } from '../../../lib/listing-files.ts'
-import { storageFor } from '../../../lib/storage.ts'
+import { removeUnusedKeys } from '../../../lib/listings/files.ts'
+import { storageFor } from '../../../lib/media/storage.ts'
+import { keepPaidFlags } from '../../../lib/listings/promotion.ts'
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
@@ -55,7 +58,8 @@ const write: FastifyPluginAsyncZod = async (app) => {
       response: { 201: createdOfferSchema, 400: apiErrorSchema, 422: validationErrorSchema },
     },
   }, async (request, reply) => {
-    const body = request.body
+    // Blacklisted words are masked before anything is stored (issue 13; the text's case is kept).
+    const body = await maskListingText(app.db, request.body)
     const user = await currentUser(request)
     const guest = user ? null : body.user
     if (!user) {
@@ -63,15 +67,18 @@ const write: FastifyPluginAsyncZod = async (app) => {
       await requireCaptcha(request, body.captcha)
       await assertEmailFree(app, guest.email)
     }
-    const columns = listingColumns(body)
+    // PILNE / OKAZJA are paid frames (bought in the package step), never set by the form itself.
+    const columns = keepPaidFlags(listingColumns(body), null)
     // argon2 (~100 ms) before the transaction, so no connection is held open for it.
     const passwordHash = guest ? await hashPassword(guest.password) : null
     const pending = !!guest && body.status === 'publish'
     // Account, listing, meta, price history, publication and activation token commit together: a failure at any
     // step leaves no half-made listing or orphan account behind.
     const created = await inTransaction(app.db, async (tx) => {
-      const ownerId = guest ? await createGuestAccount(tx, guest, passwordHash!) : user!.id
-      const row = await insertListing(tx, { ...columns, userId: ownerId, status: 'draft' }, body.title)
+      // An agent adds listings on behalf of the company: the company owns them, the agent is named as the contact.
+      const agency = !guest && user!.agencyId ? await activeAgency(tx, user!.agencyId) : null
+      const ownerId = guest ? await createGuestAccount(tx, guest, passwordHash!) : agency ? agency : user!.id
+      const row = await insertListing(tx, { ...columns, userId: ownerId, agentId: agency ? user!.id : null, status: 'draft' }, body.title)
       await tx.db.insert(listingMeta).values({
         listingId: row.id, pendingActivation: pending, creatorSessionId: guest ? request.session?.id ?? null : null,
       })
@@ -118,12 +125,16 @@ const write: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { listing, meta } = await requireManagedListing(request, request.params.id)
-    const body = request.body
-    const columns = listingColumns(body)
+    const body = await maskListingText(app.db, request.body)
+    const columns = keepPaidFlags(listingColumns(body), listing)
     const [updated] = await app.db.db.update(listings).set({ ...columns, updatedAt: sql`now()` })
       .where(eq(listings.id, listing.id)).returning()
     if (Number(updated!.price) !== Number(listing.price)) await recordPrice(app.db, listing.id, updated!.price)
     if (body.status === 'publish' && listing.status === 'draft' && !meta?.pendingActivation) await publishListing(app.db, updated!)
+    // A content change goes to the moderators (an edit after rejection always does: the owner fixed what was wrong).
+    const contentChanged = updated!.title !== listing.title || updated!.description !== listing.description
+      || JSON.stringify(updated!.links) !== JSON.stringify(listing.links)
+    if (listing.status === 'rejected' || (contentChanged && listing.status !== 'draft')) await contentEdited(app.db, { ...updated!, status: listing.status })
     // A later visible_from moves the end of a running listing with it (it should not lose days it was hidden).
     if (updated!.status === 'active' && updated!.visibleFrom && new Date(updated!.visibleFrom).getTime() > Date.now()) {
       await app.db.db.update(listings).set({ expiresAt: expiryFrom(updated!.visibleFrom) }).where(eq(listings.id, listing.id))
@@ -164,8 +175,9 @@ const write: FastifyPluginAsyncZod = async (app) => {
     if (l.status !== 'draft' || pending) throw new HttpError(409, 'conflict', OFFER_MESSAGES.notPublishable)
     await publishListing(app.db, l)
   })
-  lifecycle('renew', 'Renew: active again, expires_at = now + 30 days (active, expired or ended listings); 409 otherwise', async (l) => {
+  lifecycle('renew', 'Renew: active again, expires_at = now + 30 days (active, expired or ended listings); 409 otherwise and when a moderator ended it', async (l) => {
     if (!RENEWABLE.includes(effectiveStatus(l))) throw new HttpError(409, 'conflict', OFFER_MESSAGES.notRenewable)
+    if ((await moderationOf(app.db, l.id))?.state === 'rejected') throw new HttpError(409, 'conflict', 'To ogłoszenie zakończył moderator; nie można go odnowić.')
     await app.db.db.update(listings).set({ status: 'active', expiresAt: expiryFrom(null), updatedAt: sql`now()` }).where(eq(listings.id, l.id))
     await app.db.db.update(listingMeta).set({ endedAt: null }).where(eq(listingMeta.listingId, l.id))
   })

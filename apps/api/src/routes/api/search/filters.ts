@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { filtersResponseSchema } from '@portal/contracts/filters'
 import { z } from 'zod'
-import { etagMatches, filtersPayload } from '../../../lib/filters.ts'
+import { etagMatches, filtersPayload } from '../../../lib/search/filters.ts'
 
 const filters: FastifyPluginAsyncZod = async (app) => {
   app.get('/search/filters', {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, MAX_MARKERS, markersResponseSchema } from '@portal/contracts/search'
-import { countSearch, filterKey, searchMarkers, searchPlan } from '../../../lib/search.ts'
-import { plainJsonSerializer, searchQueryOf } from '../../../lib/search-request.ts'
-import { areaDensity } from '../../../lib/search-density.ts'
+import { countSearch, filterKey, searchMarkers, searchPlan } from '../../../lib/search/sql.ts'
+import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
+import { areaDensity } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
-import { markersOf } from '../../../lib/search-index/hydrate.ts'
+import { markersOf } from '../../../lib/search/index/hydrate.ts'
 
 const markers: FastifyPluginAsyncZod = async (app) => {
   app.get('/search/markers', {

@@ -22,7 +22,7 @@ export const searchQueryDocs = z.looseObject({
   pokoje: v('comma-joined 1–5 (5 = 5 or more)'),
   lazienki: v('comma-joined 1–3 (3 = 3 or more)'),
   typ_budynku: v('comma-joined building types'),
-  do_negocjacji: v('1'), na_raty: v('1'), pilne: v('1'), okazja: v('1'), 'rachunki-wliczone': v('1'),
+  do_negocjacji: v('1'), na_raty: v('1'), pilne: v('1'), okazja: v('1'), 'rachunki-wliczone': v('1'), bez_duplikatow: v('1'),
   'dodatkowe[0]': v('dodatkowe[0..14]: extras, all must match'),
   'blisko[0]': v('blisko[0..14]: nearby amenities, all must match'),
   rynek: v('wtorny | pierwotny; also `market`'),

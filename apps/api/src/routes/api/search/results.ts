@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
-import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema } from '@portal/contracts/search'
-import { EXACT_COUNT_LIMIT, countSearch, filterKey, searchPage, searchPlan } from '../../../lib/search.ts'
-import { plainJsonSerializer, searchQueryOf } from '../../../lib/search-request.ts'
-import { areaDensity } from '../../../lib/search-density.ts'
+import type { ListingSummary } from '@portal/contracts/listing'
+import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema, type SearchQuery } from '@portal/contracts/search'
+import { countSearchFlagged, filterKey, searchPage, searchPlan } from '../../../lib/search/sql.ts'
+import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
+import { areaDensity } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
-import { summariesOf } from '../../../lib/search-index/hydrate.ts'
+import { summariesOf } from '../../../lib/search/index/hydrate.ts'
+
+/**
+ * Promoted slots per results page under the default order: at most this many currently promoted matches at the top
+ * (marked is_promoted; page n shows the promoted ranks after those of pages 1..n-1), then the page in true newest-first
+ * order without marks (docs/decisions/014-price-steps-and-promoted-slots.md). A promoted listing shown at the top is not repeated below.
+ */
+export const PROMOTED_SLOTS = 3
+
+/** The page with its promoted slots on top (and nothing twice). */
+function withPromotedSlots(top: ListingSummary[], organic: ListingSummary[]): ListingSummary[] {
+  const shown = new Set(top.map((l) => l.id))
+  return [...top.map((l) => ({ ...l, is_promoted: true })), ...organic.filter((l) => !shown.has(l.id)).map((l) => ({ ...l, is_promoted: false }))]
+}
 
 const results: FastifyPluginAsyncZod = async (app) => {
   app.get('/search', {
@@ -19,22 +33,34 @@ const results: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const query = searchQueryOf(request, reply)
     if (!query) return reply
+    app.dailyCounter.add('searches')
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
     const page = query.page ?? 1
+    const capped = (query.sort ?? 'newest') === 'newest'
+    // The default order: the page itself newest first, the promoted slots asked for separately.
+    const organic: SearchQuery = capped ? { ...query, sort: 'newest_plain' } : query
+    const top = capped ? { q: { ...query, sort: 'newest' as const }, limit: PROMOTED_SLOTS, offset: (page - 1) * PROMOTED_SLOTS } : undefined
     // The in-memory index answers whatever it can (exact totals); SQL the rest and while the index loads.
-    const hit = await app.searchIndex.search(query, perPage, (page - 1) * perPage)
+    const hit = await app.searchIndex.searchWithPromoted(organic, perPage, (page - 1) * perPage, top)
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
     reply.header('x-search-source', hit ? 'index' : 'sql')
+    const pageOf = (total: number, estimated: boolean, data: ListingSummary[]) =>
+      ({ data, total, total_estimated: estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) })
     if (hit) {
-      const data = await summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards)
-      return { data, total: hit.total, total_estimated: hit.estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(hit.total / perPage)) }
+      const [data, promoted] = await Promise.all([
+        summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards),
+        hit.top ? summariesOf(app.db.db, hit.store, hit.top.slots, hit.top.promoted, app.searchIndex.cards) : [],
+      ])
+      return pageOf(hit.total, hit.estimated, capped ? withPromotedSlots(promoted, data) : data)
     }
     const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
-    const [data, total] = await Promise.all([
-      searchPage(app.db.db, query, where, branches),
-      countSearch(app.db.db, where, filterKey(query)),
+    const [data, promoted, { n: total, estimated }] = await Promise.all([
+      searchPage(app.db.db, organic, where, branches),
+      // Promoted rank first under 'newest': this page's share of them (anything unpromoted in the answer is dropped).
+      top ? searchPage(app.db.db, { ...top.q, per_page: PROMOTED_SLOTS, page }, where, branches) : [],
+      countSearchFlagged(app.db.db, where, filterKey(query)),
     ])
-    return { data, total, total_estimated: total > EXACT_COUNT_LIMIT, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
+    return pageOf(total, estimated, capped ? withPromotedSlots(promoted.filter((l) => l.is_promoted), data) : data)
   })
 }
 export default results

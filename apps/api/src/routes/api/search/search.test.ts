@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { foldPolish, parseSearchParams } from '@portal/contracts/search'
-import { searchPage, searchPlan } from '../../../lib/search.ts'
+import { searchPage, searchPlan } from '../../../lib/search/sql.ts'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -271,7 +271,7 @@ describe('GET /api/search', () => {
 })
 
 // A parent category with a transaction is answered one subcategory at a time through the per-category sort indexes
-// (IndexBranches in lib/search.ts) and merged: the merged order, ties and pages must equal one global sort.
+// (IndexBranches in lib/search/sql.ts) and merged: the merged order, ties and pages must equal one global sort.
 describe('GET /api/search — a parent category with a transaction (rows merged across subcategories)', () => {
   let t: T
   const id: Record<string, number> = {}
@@ -313,8 +313,9 @@ describe('GET /api/search — a parent category with a transaction (rows merged 
   it('pages cut the merged order', async () => {
     expect(await order('sortuj=price_asc&per_page=2&page=2')).toBe('h4 h1')
     expect(await order('sortuj=price_asc&per_page=2&page=3')).toBe('h3')
-    expect(await order('per_page=2&page=1')).toBe('h3 h1')
-    expect(await order('per_page=2&page=2')).toBe('h2 h4')
+    // The default order: the promoted slot on top of page 1, then the true order, paged (decision 014).
+    expect(await order('per_page=2&page=1')).toBe('h3 h1 h2')
+    expect(await order('per_page=2&page=2')).toBe('h3 h4')
     const res = await t.app.inject('/api/search?kategoria=dom&typ=sprzedaz&per_page=2')
     expect(res.json()).toMatchObject({ total: 5, last_page: 3 })
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { searchSuggestionsResponseSchema } from '@portal/contracts/search'
-import { searchSuggestions } from '../../../lib/search-suggestions.ts'
+import { searchSuggestions } from '../../../lib/search/suggestions.ts'
 
 const suggestions: FastifyPluginAsyncZod = async (app) => {
   app.get('/search/suggestions', {

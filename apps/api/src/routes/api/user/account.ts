@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import path from 'node:path'
-import { rm } from 'node:fs/promises'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { listingPhotos, listings, users } from '@portal/db'
 import { deleteAccountSchema, profileSchema, USER_MESSAGES } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { verifyPassword } from '../../../lib/password.ts'
-import { fieldError, requireUser } from '../../../lib/profile-guard.ts'
-import { toProfile } from '../../../lib/profile.ts'
-import { removeUserAvatars } from '../../../lib/images.ts'
+import { confirmCurrentPassword } from '../../../lib/accounts/password-check.ts'
+import { requireUser } from '../../../lib/accounts/guard.ts'
+import { toProfile } from '../../../lib/accounts/profile.ts'
+import { removeUserAvatars } from '../../../lib/media/images.ts'
+import { storageFor } from '../../../lib/media/storage.ts'
 import { destroySession } from '../../../plugins/session.ts'
 import { accountDeletedMail } from '../../../mail/templates.ts'
 
@@ -34,9 +33,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const user = await requireUser(request)
-    if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-      throw fieldError('password', USER_MESSAGES.passwordWrong)
-    }
+    await confirmCurrentPassword(app.db, reply, user, request.body.password, 'password', USER_MESSAGES.passwordWrong)
     const photoKeys = (await app.db.db.selectDistinct({ key: listingPhotos.storageKey }).from(listingPhotos)
       .innerJoin(listings, eq(listings.id, listingPhotos.listingId)).where(eq(listings.userId, user.id))).map((r) => r.key)
     await app.db.db.transaction(async (tx) => {
@@ -46,14 +43,14 @@ const account: FastifyPluginAsyncZod = async (app) => {
       await tx.delete(users).where(eq(users.id, user.id))
     })
     await app.mailer.send(accountDeletedMail(user.email, user.name))
-    const uploads = path.join(app.env.DATA_DIR, 'uploads')
-    await removeUserAvatars(uploads, user.id)
+    const storage = storageFor(app)
+    await removeUserAvatars(storage, user.id)
     // Photo files go too unless another listing still uses them (the demo data shares a photo pool).
     if (photoKeys.length) {
       const still = new Set((await app.db.db.selectDistinct({ key: listingPhotos.storageKey }).from(listingPhotos)
         .where(inArray(listingPhotos.storageKey, photoKeys))).map((r) => r.key))
       for (const key of photoKeys) {
-        if (!still.has(key) && !key.includes('..')) await rm(path.join(uploads, key), { recursive: true, force: true })
+        if (!still.has(key) && !key.includes('..')) await storage.remove(key)
       }
     }
     await destroySession(request, reply)

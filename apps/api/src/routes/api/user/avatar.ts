@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import multipart from '@fastify/multipart'
 import { users } from '@portal/db'
@@ -8,11 +7,12 @@ import {
   USER_MESSAGES, type AvatarType,
 } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { HttpError } from '../../../lib/http-errors.ts'
-import { readMultipart } from '../../../lib/multipart-upload.ts'
-import { fieldError, requireUser, type UserRow } from '../../../lib/profile-guard.ts'
-import { toProfile } from '../../../lib/profile.ts'
-import { removeAvatar, renderAvatar, storeAvatar } from '../../../lib/images.ts'
+import { HttpError, fieldError } from '../../../lib/http/errors.ts'
+import { readMultipart } from '../../../lib/media/multipart-upload.ts'
+import { requireUser, type UserRow } from '../../../lib/accounts/guard.ts'
+import { toProfile } from '../../../lib/accounts/profile.ts'
+import { removeAvatar, renderAvatar, storeAvatar } from '../../../lib/media/images.ts'
+import { storageFor } from '../../../lib/media/storage.ts'
 
 const column = (t: AvatarType): 'avatar' | 'videoAvatar' => (t === 'avatar' ? 'avatar' : 'videoAvatar')
 const other = (t: AvatarType): AvatarType => (t === 'avatar' ? 'video_avatar' : 'avatar')
@@ -24,7 +24,7 @@ const avatar: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 100 },
   })
-  const uploads = path.join(app.env.DATA_DIR, 'uploads')
+  const uploads = storageFor(app)
   const save = async (user: UserRow, set: Partial<typeof users.$inferInsert>) => {
     const [row] = await app.db.db.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning()
     return toProfile(row!)

@@ -3,6 +3,8 @@ import account from './account.ts'
 import profile from './profile.ts'
 import avatar from './avatar.ts'
 import phone from './phone.ts'
+import agents from './agents.ts'
+import notifications from './notifications.ts'
 
 /** /api/user/*: the logged-in user's account (issue 3) and the phone reveal. */
 const user: FastifyPluginAsyncZod = async (app) => {
@@ -10,5 +12,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
   await app.register(profile)
   await app.register(avatar)
   await app.register(phone)
+  await app.register(agents)
+  await app.register(notifications)
 }
 export default user

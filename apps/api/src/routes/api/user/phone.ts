@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { users } from '@portal/db'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { HttpError, notFound } from '../../../lib/http-errors.ts'
-import { requireCaptcha } from '../../../lib/captcha.ts'
-import { blockedFor, hit } from '../../../lib/throttle.ts'
+import { HttpError, notFound } from '../../../lib/http/errors.ts'
+import { requireCaptcha } from '../../../lib/http/captcha.ts'
+import { blockedFor, hit } from '../../../lib/http/throttle.ts'
 
 /** Phone reveals per client IP per hour (scraping guard on top of the captcha). */
 export const PHONE_LIMIT = { max: 30, windowMs: 3600_000 }

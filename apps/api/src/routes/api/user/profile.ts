@@ -6,8 +6,9 @@ import {
   commissionSchema, languagesSchema, newsletterSchema, profileSchema, profileUpdateSchema, servicesSchema,
 } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { requireCompany, requireUser, type UserRow } from '../../../lib/profile-guard.ts'
-import { toProfile } from '../../../lib/profile.ts'
+import { requireCompany, requireUser, type UserRow } from '../../../lib/accounts/guard.ts'
+import { toProfile } from '../../../lib/accounts/profile.ts'
+import { setForUser as setNewsletterForUser } from '../../../lib/newsletter/newsletter.ts'
 
 type UserUpdate = Partial<typeof users.$inferInsert>
 
@@ -64,6 +65,8 @@ const profile: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request)
     const newsletter = request.body?.newsletter ?? !user.newsletter
     await app.db.db.update(users).set({ newsletter, updatedAt: sql`now()` }).where(eq(users.id, user.id))
+    // The sign-up list follows (a verified address needs no confirmation mail).
+    await setNewsletterForUser(app.db.db, user, newsletter)
     return { newsletter }
   })
 

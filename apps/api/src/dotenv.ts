@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { REPO_ROOT } from './web/paths.ts'
+
+/**
+ * Reads `.env` at the repository root into process.env with Node's own parser (`process.loadEnvFile`). A variable
+ * that is already set, even to an empty value, wins over the file: `PORT=4000 npm start` beats PORT in .env, and
+ * the test runners' explicit settings beat a developer's .env. Returns the file read, or null when there is none.
+ */
+export function loadDotEnv(file = path.join(REPO_ROOT, '.env')): string | null {
+  if (!existsSync(file)) return null
+  process.loadEnvFile(file)
+  return file
+}

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify'
+import { and, eq, isNull } from 'drizzle-orm'
+import { users } from '@portal/db'
+import { AUTH_MESSAGES } from '@portal/contracts/auth'
+import { isCompany, USER_MESSAGES } from '@portal/contracts/user'
+import { HttpError } from '../http/errors.ts'
+
+export type UserRow = typeof users.$inferSelect
+
+export const unauthenticated = () => new HttpError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated)
+export const forbidden = (message = 'Brak dostępu.') => new HttpError(403, 'forbidden', message)
+
+/** The logged-in user (not deleted, not blocked), or null for guests and sessions of removed or blocked accounts. */
+export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {
+  const userId = request.session?.userId
+  if (!userId) return null
+  const [row] = await request.server.db.db.select().from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt))).limit(1)
+  return row ?? null
+}
+
+/** The logged-in user or a 401 `{error:'unauthenticated'}`. */
+export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await currentUser(request)
+  if (!user) throw unauthenticated()
+  return user
+}
+
+/** Spec §6 'company' guard: role company or admin, else 403. */
+export async function requireCompany(request: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(request)
+  if (!isCompany(user.roles)) throw forbidden(USER_MESSAGES.companyOnly)
+  return user
+}

@@ -1,0 +1,418 @@
+import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
+import { DEFAULT_RADIUS_KM, type SearchQuery, type SearchSort } from '@portal/contracts/search'
+import { interpretPhrase } from '../phrase.ts'
+import { circleBox, haversine } from '../../geo/distance.ts'
+import { FLAG, GRID, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store } from './store.ts'
+import { TopK } from './top-k.ts'
+
+/**
+ * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
+ * both on random queries and compares), evaluated slot by slot over the smallest set of candidate lists, walked
+ * best-first; the best `offset + limit` are kept in a bounded heap and the total is exact up to EXACT_COUNT.
+ */
+
+/** The query keys the engine understands; a query with any other key (a filter added later) goes to SQL. */
+const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
+  'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
+  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox'])
+
+export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
+
+/** The wanted values of a text facet as a lookup table over codes; an unknown value (code -1) matches nothing. */
+const codeTable = (values: string[] | undefined, find: (v: string) => number) => (values?.length ? lookup(values.map(find)) : undefined)
+
+/** Visible now: NaN (no date) compares false, so undated listings always pass. */
+export const visibleAt = (st: Store, x: number, now: number) =>
+  !(st.meta[x]! & META.scheduled) || !(st.visibleFrom[x]! > now || st.expires[x]! <= now)
+/** Promoted now: flagged, and the promotion has not run out. */
+export const promotedAt = (st: Store, x: number, now: number) =>
+  ((st.meta[x]! >>> META_FLAGS_SHIFT) & FLAG.promoted) !== 0 && !(st.promotedUntil[x]! <= now)
+const listsSize = (lists: SlotList[]) => lists.reduce((n, l) => n + l.length, 0)
+
+/** Any-of with a top option meaning "or more" (rooms 5 = 5+, bathrooms 3 = 3+), as a lookup table over 0..255. */
+function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | undefined {
+  if (!values?.length) return undefined
+  const ok = new Uint8Array(256)
+  for (const v of values) if (v < top && v >= 0 && v < 256) ok[v] = 1
+  if (values.includes(top)) ok.fill(1, top)
+  return ok
+}
+
+/**
+ * Runs a search. Returns null when the engine cannot answer it the way SQL would (a filter it does not know, or
+ * more than 32 distinct values of a list facet).
+ */
+export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
+  if (!p) return null
+  const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
+  // Near the estimated end, count exactly: the pager must reach the real last page.
+  if (hit.estimated && offset + limit >= hit.total * 0.8) return collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, Infinity)
+  return hit
+}
+
+/**
+ * The per-slot test of a search (the very conditions runSearch applies), for checking given listings against many
+ * saved searches; null when SQL must answer the query.
+ */
+export function searchMatcher(store: Store, q: SearchQuery, now = Date.now()): ((slot: number) => boolean) | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return () => false
+  return p ? p.test : null
+}
+
+/** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
+type Plan = { lists: SlotList[]; test: (x: number) => boolean } | null | 'none'
+
+function plan(store: Store, q: SearchQuery, now: number): Plan {
+  for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
+  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const meaning = phraseText ? interpretPhrase(phraseText) : undefined
+  // Free-text words: each must occur in search_text (as SQL's LIKE '%word%'); the rarest also gives candidates.
+  const wordHits = (meaning?.words ?? []).map((w) => ({ word: w, ...store.words.slotsWith(w, store.size) }))
+  if (wordHits.some((h) => h.count === 0)) return 'none'
+  const wordMarks = wordHits.map((h) => h.mark)
+  const rarest = wordHits.length ? wordHits.reduce((a, b) => (b.count < a.count ? b : a)) : undefined
+  const d = store.dicts
+  if ((q.rentalPeriod?.length && d.rental.overflow) || (q.extras?.length && d.extras.overflow) || (q.nearby?.length && d.nearby.overflow)) return null
+
+  const seek = q.seek ? 1 : 0
+  const offerType = q.seek ? undefined : (q.type ?? meaning?.offerType)
+  const offerCode = offerType ? d.offer.find(offerType) : 0
+  const categorySlugs = q.categories?.length ? q.categories : meaning?.categorySlugs ?? []
+  let categoryIds: number[] | undefined
+  if (categorySlugs.length) {
+    categoryIds = [...new Set(categorySlugs.flatMap((s) => { const c = categoryBySlug(s); return c ? categoryWithDescendants(c.id) : [] }))]
+    if (!categoryIds.length) categoryIds = undefined // unknown slugs filter nothing, as in SQL
+  }
+
+  const priceMin = q.price?.min !== undefined ? Math.round(q.price.min * 100) : -Infinity
+  const priceMax = q.price?.max !== undefined ? Math.round(q.price.max * 100) : Infinity
+  const areaMin = q.area?.min ?? -Infinity
+  const areaMax = q.area?.max ?? Infinity
+  const hasArea = q.area?.min !== undefined || q.area?.max !== undefined
+
+  // Location: a circle (and its box), a map box, or both; every box is [minLat, minLon, maxLat, maxLon].
+  let box: [number, number, number, number] | undefined
+  let circle: { lat: number; lon: number; meters: number } | undefined
+  if (q.location) {
+    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+    circle = { lat: q.location.lat, lon: q.location.lon, meters }
+    box = circleBox(q.location.lat, q.location.lon, meters * 1.01)
+  }
+  if (q.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = q.bbox
+    box = box ? [Math.max(box[0], minLat), Math.max(box[1], minLon), Math.min(box[2], maxLat), Math.min(box[3], maxLon)] : [minLat, minLon, maxLat, maxLon]
+    if (box[0] > box[2] || box[1] > box[3]) return 'none'
+  }
+
+  const rooms = anyOfWithTop(q.rooms, 5)
+  const bathrooms = anyOfWithTop(q.bathrooms, 3)
+  const building = codeTable(q.buildingTypes, (v) => d.building.find(v))
+  const market = codeTable(q.market, (v) => d.market.find(v))
+  const condition = codeTable(q.condition, (v) => d.condition.find(v))
+  const floor = codeTable(q.floor, (v) => d.floor.find(v))
+  const ownership = codeTable(q.ownership, (v) => d.ownership.find(v))
+  // Leasehold with at least N years (decision 011).
+  const leaseYears = q.leaseYears
+  const leasehold = d.ownership.find('leasehold')
+  let rental = 0, extras = 0, nearby = 0
+  if (q.rentalPeriod?.length) {
+    // Overlap: at least one known period must match; unknown ones simply cannot.
+    rental = q.rentalPeriod.reduce((m, v) => m | (d.rental.find([v]) ?? 0), 0) >>> 0
+    if (!rental) return 'none'
+  }
+  if (q.extras?.length) { const m = d.extras.find(q.extras); if (m === null) return 'none'; extras = m }
+  if (q.nearby?.length) { const m = d.nearby.find(q.nearby); if (m === null) return 'none'; nearby = m }
+  const flags = (q.negotiable ? FLAG.negotiable : 0) | (q.instalments ? FLAG.instalments : 0) | (q.urgent ? FLAG.urgent : 0)
+    | (q.bargain ? FLAG.bargain : 0) | (q.billsIncluded ? FLAG.billsIncluded : 0)
+  const cities = meaning?.citySlugs.length ? new Set(meaning.citySlugs.map((c) => d.city.find(c))) : undefined
+  const districts = meaning?.districts.length
+    ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
+    : undefined
+  const categorySet = categoryIds ? lookup(categoryIds) : undefined
+  const citiesT = cities ? lookup([...cities]) : undefined
+
+  const st = store
+  const wantMeta = META.alive | (seek ? META.seek : 0)
+  /** The conditions of searchConditions(), for one slot. */
+  const test = (x: number): boolean => {
+    const m = st.meta[x]!
+    if ((m & (META.alive | META.seek)) !== wantMeta) return false
+    if (offerType && ((m >>> META_OFFER_SHIFT) & 255) !== offerCode) return false
+    if (categorySet && categorySet[st.category[x]!] !== 1) return false
+    if (!visibleAt(st, x, now)) return false
+    const price = st.price[x]!
+    if (price < priceMin || price > priceMax) return false
+    if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
+    if (box) {
+      const la = st.lat[x]!, lo = st.lon[x]!
+      if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
+      if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
+    }
+    if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
+    if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
+    if (building && building[st.building[x]!] !== 1) return false
+    if (market && market[st.market[x]!] !== 1) return false
+    if (condition && condition[st.condition[x]!] !== 1) return false
+    if (floor && floor[st.floor[x]!] !== 1) return false
+    if (ownership && ownership[st.ownership[x]!] !== 1) return false
+    if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
+    if (rental && !(st.rental[x]! & rental)) return false
+    if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
+    if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
+    if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
+    if (citiesT && citiesT[st.city[x]!] !== 1) return false
+    if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+    for (const m of wordMarks) if (!m[x]) return false
+    return true
+  }
+
+  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts)
+  return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest.word, rarest.mark, rarest.count)] : lists, test }
+}
+
+/** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */
+function lookup(values: number[]): Uint8Array {
+  const t = new Uint8Array(Math.max(0, ...values) + 1)
+  for (const v of values) if (v >= 0) t[v] = 1
+  return t
+}
+
+/**
+ * Up to this many matches are counted exactly (as the SQL path does); beyond it each candidate list is walked
+ * best-first only until it has given its share of matches, and the rest of it is estimated from the share of
+ * matches among the slots walked.
+ */
+export const EXACT_COUNT = 1000
+const WALK_BUDGET = 3000
+const WALK_SAMPLE = 100
+
+/**
+ * The ranked page and the total. Each candidate list is walked in the sort's order (its slots appended since the last
+ * clustering are always scanned, and for the default order its promoted slots too, since those rank first), so the
+ * best `offset + limit` of each list come first and the walk can stop once it has them and its share of the count.
+ */
+function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, sort: SearchSort, limit: number, offset: number,
+  now: number, countCap: number): EngineHit {
+  const top = new TopK(limit + offset, sort)
+  const need = limit + offset
+  const share = Math.ceil(countCap / Math.max(1, lists.length))
+  const col = store[top.column]
+  const nullKey = top.nullKey
+  const st = store
+  let exact = 0
+  let estimated = 0
+  let estimating = false
+  const promotedNow = (x: number) => promotedAt(st, x, now)
+  /** The slot's sort key, nulls (NaN) replaced so they rank last. */
+  const keyOf = (x: number) => { const k = col[x]!; return k !== k ? nullKey : k }
+  const keep = (x: number) => {
+    const promoted = promotedNow(x)
+    const key = keyOf(x)
+    const id = st.id[x]!
+    if (top.accepts(promoted, key, id)) top.offer(x, promoted, key, id)
+  }
+  const promotedFirst = sort === 'newest'
+  /**
+   * Enough seen of a list to estimate the rest: its share of the exact-count cap, or, for a selective filter on a long
+   * list, a sample of WALK_SAMPLE matches once WALK_BUDGET slots were visited (about ±10% before rounding).
+   */
+  const enough = (found: number, walked: number) => found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE)
+  for (const list of lists) {
+    const items = list.items
+    for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }
+    const o = list.orders
+    if (!o) continue
+    const n = list.sortedLength
+    /**
+     * Whether the walk no longer changes the page: it has `need` matches of its own, or (walking in rank order)
+     * the slot just seen would not have been kept, so no later one of this list will be either.
+     */
+    const ranked = (x: number, found: number, promoted: boolean) => {
+      if (found >= need) return true
+      return top.full && !top.accepts(promoted, keyOf(x), st.id[x]!)
+    }
+    if (promotedFirst && o.promoted.length) {
+      // The currently promoted rank first: walk them (newest first) like a list of their own.
+      const p = o.promoted
+      let found = 0, walked = 0, stopped = false, done = false
+      for (let i = 0; i < p.length; i++) {
+        const x = p[i]!
+        if (!promotedNow(x)) continue
+        walked++
+        if (test(x)) { found++; keep(x) }
+        done ||= ranked(x, found, true)
+        if (done && enough(found, walked) && walked < p.length) { stopped = true; break }
+      }
+      if (stopped) { estimating = true; estimated += (found / walked) * p.length } else exact += found
+    }
+    const skipPromoted = promotedFirst
+    const walkable = n - (skipPromoted ? o.promoted.length : 0)
+    let found = 0, walked = 0, stopped = false, done = false
+    const visit = (x: number): boolean => {
+      if (skipPromoted && promotedNow(x)) return false
+      walked++
+      if (test(x)) { found++; keep(x) }
+      done ||= ranked(x, found, false)
+      return done && enough(found, walked) && walked < walkable
+    }
+    switch (sort) {
+      case 'price_asc': for (let i = 0; i < n; i++) if (visit(o.price[i]!)) { stopped = true; break } break
+      case 'price_desc': for (let i = n - 1; i >= 0; i--) if (visit(o.price[i]!)) { stopped = true; break } break
+      case 'price_m2_asc': case 'area_asc': {
+        const order = sort === 'area_asc' ? o.area : o.ppm2
+        for (let i = 0; i < n; i++) if (visit(order[i]!)) { stopped = true; break }
+        break
+      }
+      case 'price_m2_desc': case 'area_desc': {
+        // Non-null values from the largest down, then the nulls (by id descending).
+        const order = sort === 'area_desc' ? o.area : o.ppm2
+        const valid = sort === 'area_desc' ? o.areaValid : o.ppm2Valid
+        for (let i = valid - 1; i >= 0 && !stopped; i--) if (visit(order[i]!)) stopped = true
+        for (let i = n - 1; i >= valid && !stopped; i--) if (visit(order[i]!)) stopped = true
+        break
+      }
+      default: for (let i = 0; i < n; i++) if (visit(o.created[i]!)) { stopped = true; break }
+    }
+    if (stopped) { estimating = true; estimated += (found / walked) * walkable } else exact += found
+  }
+  let total = exact
+  if (estimating) {
+    const e = exact + estimated
+    // Lists stopped early, yet the whole looks small: count it exactly after all.
+    if (e <= countCap) return collect(store, lists, test, sort, limit, offset, now, Infinity)
+    // Rounded as the SQL path rounds the planner's estimate (search.ts countSearch).
+    total = Math.max(countCap, e > 50_000 ? Math.floor(e / 1000) * 1000 : Math.floor(e / 100) * 100)
+  }
+  const ranked = top.sorted()
+  return { total, slots: ranked.slots.slice(offset), promoted: ranked.promoted.slice(offset), estimated: estimating }
+}
+
+/** The smallest set of candidate lists that holds every match: per kind and category, per grid cell or per city. */
+function candidates(store: Store, seek: number, offer: number | undefined, categoryIds: number[] | undefined,
+  box: [number, number, number, number] | undefined, cities: Set<number> | undefined, districts: { code: number }[] | undefined): SlotList[] {
+  const options: SlotList[][] = []
+  const buckets: SlotList[] = []
+  const bucketKeys: number[] = []
+  for (const [key, list] of store.buckets) {
+    const cat = key % 100_000
+    const kind = Math.floor(key / 100_000)
+    if (Math.floor(kind / 256) !== seek) continue
+    if (offer !== undefined && kind % 256 !== offer) continue
+    if (categoryIds && !categoryIds.includes(cat)) continue
+    buckets.push(list)
+    bucketKeys.push(key)
+  }
+  options.push(buckets)
+  if (box) {
+    const la0 = Math.floor(box[0] * GRID), la1 = Math.floor(box[2] * GRID)
+    const lo0 = Math.floor(box[1] * GRID), lo1 = Math.floor(box[3] * GRID)
+    const cellCount = (la1 - la0 + 1) * (lo1 - lo0 + 1)
+    if (cellCount <= 4096) {
+      const cells: SlotList[] = []
+      const keys: number[] = []
+      for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) {
+        const k = cellKey(la, lo)
+        keys.push(k)
+        const l = store.cells.get(k)
+        if (l) cells.push(l)
+      }
+      options.push(cells)
+      if (bucketKeys.length * cellCount <= 4096) {
+        const both: SlotList[] = []
+        for (const b of bucketKeys) {
+          const byCell = store.bucketCells.get(b)
+          if (byCell) for (const k of keys) { const l = byCell.get(k); if (l) both.push(l) }
+        }
+        options.push(both)
+      }
+    }
+  }
+  if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
+  if (districts) options.push([...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []))
+  return options.reduce((best, o) => (listsSize(o) < listsSize(best) ? o : best))
+}
+
+export interface ClusterHit { total: number; slots: number[]; clusters: { lat: number; lon: number; count: number; bounds: [number, number, number, number] }[] }
+
+/**
+ * Map markers over a box: every match is visited (the count is exact); up to `maxMarkers` the newest are returned as
+ * markers, beyond that all of them are grouped on a grid × grid over the box instead.
+ */
+export function runMarkers(store: Store, q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number,
+  now = Date.now()): ClusterHit | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, slots: [], clusters: [] }
+  if (!p) return null
+  const [minLon, minLat, maxLon, maxLat] = q.bbox
+  const cellH = (maxLat - minLat) / grid || 1, cellW = (maxLon - minLon) / grid || 1
+  const n = grid * grid
+  const count = new Int32Array(n), sumLat = new Float64Array(n), sumLon = new Float64Array(n)
+  const lo = new Float64Array(n * 4)
+  const top = new TopK(maxMarkers, 'newest_plain')
+  const st = store
+  let total = 0
+  const visit = (x: number) => {
+    if (!p.test(x)) return
+    total++
+    const la = st.lat[x]!, ln = st.lon[x]!
+    const c = Math.min(grid - 1, Math.max(0, Math.floor((la - minLat) / cellH))) * grid + Math.min(grid - 1, Math.max(0, Math.floor((ln - minLon) / cellW)))
+    if (count[c]++ === 0) { lo[c * 4] = la; lo[c * 4 + 1] = ln; lo[c * 4 + 2] = la; lo[c * 4 + 3] = ln } else {
+      if (la < lo[c * 4]!) lo[c * 4] = la
+      if (ln < lo[c * 4 + 1]!) lo[c * 4 + 1] = ln
+      if (la > lo[c * 4 + 2]!) lo[c * 4 + 2] = la
+      if (ln > lo[c * 4 + 3]!) lo[c * 4 + 3] = ln
+    }
+    sumLat[c] += la
+    sumLon[c] += ln
+    if (total <= maxMarkers || top.accepts(false, st.created[x]!, st.id[x]!)) top.offer(x, false, st.created[x]!, st.id[x]!)
+  }
+  for (const list of p.lists) { const items = list.items; for (let i = 0; i < list.length; i++) visit(items[i]!) }
+  if (total <= maxMarkers) return { total, slots: top.sorted().slots, clusters: [] }
+  const clusters: ClusterHit['clusters'] = []
+  for (let c = 0; c < n; c++) {
+    if (!count[c]) continue
+    clusters.push({ lat: sumLat[c]! / count[c]!, lon: sumLon[c]! / count[c]!, count: count[c]!,
+      bounds: [lo[c * 4]!, lo[c * 4 + 1]!, lo[c * 4 + 2]!, lo[c * 4 + 3]!] })
+  }
+  return { total, slots: [], clusters }
+}
+
+/**
+ * The newest visible listings of every kind (offers and wanted ads), or only the currently promoted ones: the home
+ * page's lists (GET /api/offers), as listSummaries() orders them in SQL.
+ */
+export function runLatest(store: Store, promotedOnly: boolean, limit: number, offset: number, now = Date.now()): EngineHit {
+  const st = store
+  const test = (x: number) => (st.meta[x]! & META.alive) !== 0 && visibleAt(st, x, now) && (!promotedOnly || promotedAt(st, x, now))
+  const lists = promotedOnly ? [...store.buckets.values()].flatMap(promotedPart) : [...store.buckets.values()]
+  return collect(store, lists, test, 'newest_plain', limit, offset, now, EXACT_COUNT)
+}
+
+/**
+ * The currently promoted matches of a search, newest first: the few promoted slots at the top of a results page
+ * (routes/api/search/results.ts); only each list's promoted part is walked.
+ */
+export function runPromoted(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now()): EngineHit | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
+  if (!p) return null
+  const st = store
+  const test = (x: number) => promotedAt(st, x, now) && p.test(x)
+  return collect(store, p.lists.flatMap(promotedPart), test, 'newest_plain', limit, offset, now, EXACT_COUNT)
+}
+
+/** A list's promoted slots (newest first, walkable) and its unsorted tail: where promoted matches can be. */
+function promotedPart(list: SlotList): SlotList[] {
+  const tail = new SlotList()
+  for (let i = list.sortedLength; i < list.length; i++) tail.push(list.items[i]!)
+  const o = list.orders
+  if (!o) return [tail]
+  const promoted = new SlotList()
+  promoted.items = o.promoted as typeof promoted.items
+  promoted.length = promoted.sortedLength = o.promoted.length
+  promoted.orders = { ...o, created: o.promoted }
+  return [promoted, tail]
+}

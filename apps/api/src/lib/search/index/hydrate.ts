@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '@portal/db'
+import type { ListingSummary, } from '@portal/contracts/listing'
+import type { Marker } from '@portal/contracts/search'
+import { FIRST_PHOTO_JOIN, PHOTO_COLUMNS, SUMMARY_COLUMNS, rowsOf, summaryOf } from '../sql.ts'
+import type { Store } from './store.ts'
+
+/**
+ * Listing cards by id, kept by the search index between searches: the first pages of popular searches are read over
+ * and over. An id is dropped as soon as the change log shows its listing or a photo of it changed (every column a
+ * card shows is watched by the triggers of migration search_index_summaries), and a read that overlapped such a
+ * change is not kept.
+ */
+export class CardCache {
+  private cards = new Map<number, ListingSummary>()
+  /** Bumped whenever a change drops cards: a read that started before must not store what it read. */
+  private generation = 0
+  constructor(private readonly max = 50_000) {}
+  get size() { return this.cards.size }
+  get(id: number) { return this.cards.get(id) }
+  drop(ids: Iterable<number>) {
+    this.generation++
+    for (const id of ids) this.cards.delete(id)
+  }
+  clear() { this.generation++; this.cards.clear() }
+  begin() { return this.generation }
+  keep(since: number, card: ListingSummary) {
+    if (since !== this.generation) return
+    if (this.cards.size >= this.max) this.cards.delete(this.cards.keys().next().value!)
+    this.cards.set(card.id, card)
+  }
+}
+
+/** Listing cards by id (any order), with their first photo. */
+export const cardsSql = (ids: number[]) => sql`select ${SUMMARY_COLUMNS}, ${PHOTO_COLUMNS} from listings l ${FIRST_PHOTO_JOIN}
+  where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`
+
+/**
+ * The page's listing summaries for the ids the index ranked, in that order: cached cards, the rest read by primary
+ * key with their first photo. A listing deleted between ranking and reading is simply left out.
+ */
+export async function summariesOf(db: Db, store: Store, slots: number[], promoted: boolean[], cache?: CardCache): Promise<ListingSummary[]> {
+  if (!slots.length) return []
+  const ids = slots.map((x) => store.id[x]!)
+  const missing = cache ? ids.filter((id) => !cache.get(id)) : ids
+  const read = new Map<number, ListingSummary>()
+  if (missing.length) {
+    const since = cache?.begin() ?? 0
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(cardsSql(missing)))
+    for (const r of rows) {
+      const card = summaryOf({ ...r, promoted: false })
+      read.set(card.id, card)
+      cache?.keep(since, card)
+    }
+  }
+  const out: ListingSummary[] = []
+  ids.forEach((id, i) => {
+    const card = read.get(id) ?? cache?.get(id)
+    if (card) out.push({ ...card, is_promoted: promoted[i]! })
+  })
+  return out
+}
+
+/** Map markers straight from the index: everything a marker shows is in memory. */
+export function markersOf(store: Store, slots: number[]): Marker[] {
+  const offerNames = store.dicts.offer
+  return slots.map((x) => ({
+    id: store.id[x]!,
+    slug: store.slug[x]!,
+    lat: store.lat[x]!,
+    lon: store.lon[x]!,
+    price: store.price[x]!,
+    offer_type: offerNames.name(store.offer[x]!) as Marker['offer_type'],
+  }))
+}

@@ -1,0 +1,209 @@
+import type { Db } from '@portal/db'
+import type { SearchQuery } from '@portal/contracts/search'
+import { runLatest, runMarkers, runPromoted, runSearch, searchMatcher } from './engine.ts'
+import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
+import { CardCache } from './hydrate.ts'
+import { sellerActiveCount, similarSlots, type ListingRef } from './listing-page.ts'
+import type { Store } from './store.ts'
+
+/**
+ * The in-memory search index of one API instance (docs/decisions/012-in-memory-search-index.md). PostgreSQL stays
+ * the only source of truth: the index loads the searchable listings at the first search (in the background; SQL
+ * answers meanwhile), and before each search catches up with the `listing_changes` log, so a search sees every
+ * write committed before it started, whichever instance made it.
+ */
+export interface SearchIndexOptions {
+  /** Off: every search goes to SQL (SEARCH_INDEX=off). */
+  enabled?: boolean
+  log?: { info(msg: string): void; warn(msg: string): void }
+}
+
+/** After this long without catching up, the log may have been pruned past us: reload instead. */
+const STALE_AFTER_MS = 6 * 60 * 60_000
+
+export class SearchIndex {
+  private store?: Store
+  private lastSeq = 0
+  private syncedAt = 0
+  /** Sequence numbers applied in the re-read window (see readChanges). */
+  private applied = new Map<number, number>()
+  /** The last number read at each catch-up of the last REREAD_SECONDS and a bit (oldest first): gives the floor. */
+  private marks: { at: number; seq: number }[] = []
+  private loading?: Promise<void>
+  private running?: Promise<void>
+  private queued?: Promise<void>
+  private failedAt = 0
+  /** Listing cards of recent pages (hydrate.ts), dropped as the change log names their listings. */
+  readonly cards = new CardCache()
+
+  constructor(private readonly db: Db, private readonly opts: SearchIndexOptions = {}) {}
+
+  get ready() { return this.store !== undefined }
+  get size() { return this.store?.count ?? 0 }
+  health(): { state: 'ready' | 'loading' | 'off'; listings: number } {
+    return { state: this.opts.enabled === false ? 'off' : this.store ? 'ready' : 'loading', listings: this.size }
+  }
+
+  /** For metrics: the last change-log number applied and when this copy last caught up (epoch ms, 0: never). */
+  syncState(): { lastSeq: number; syncedAt: number } {
+    return { lastSeq: this.lastSeq, syncedAt: this.syncedAt }
+  }
+
+  /** Starts loading (once); resolves when loaded. */
+  load(): Promise<void> {
+    if (this.opts.enabled === false) return Promise.resolve()
+    this.loading ??= (async () => {
+      const t = performance.now()
+      try {
+        const { store, lastSeq, seen } = await loadStore(this.db)
+        this.lastSeq = lastSeq
+        this.applied.clear()
+        for (const seq of seen) this.applied.set(seq, Date.now())
+        // Numbers of the last few seconds below lastSeq may still commit: read again from below the oldest of them.
+        const floor = seen.length ? Math.min(...seen) - 1 : lastSeq
+        this.marks = [{ at: Date.now() - REREAD_SECONDS * 1000, seq: Math.min(floor, lastSeq) }]
+        this.syncedAt = Date.now()
+        this.store = store
+        this.cards.clear()
+        this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
+      } catch (err) {
+        this.failedAt = Date.now()
+        this.opts.log?.warn(`search index: load failed, searching with SQL (${(err as Error).message})`)
+      } finally {
+        this.loading = undefined
+      }
+    })()
+    return this.loading
+  }
+
+  /**
+   * The index, caught up with every change committed before this call; undefined while it is not loaded (a load is
+   * then started, unless one failed in the last minute).
+   */
+  async current(): Promise<Store | undefined> {
+    if (this.opts.enabled === false) return undefined
+    if (!this.store) {
+      if (!this.loading && Date.now() - this.failedAt > 60_000) void this.load()
+      return undefined
+    }
+    if (Date.now() - this.syncedAt > STALE_AFTER_MS) {
+      // Idle for hours: the log may have been pruned past us. SQL answers while a fresh copy loads.
+      if (!this.loading) void this.load()
+      return undefined
+    }
+    // Many dead slots: a compact copy loads in the background; this one stays correct (kept caught up), only slower.
+    if (this.store.fragmented && !this.loading) void this.load()
+    try {
+      // A reload may swap the copy while we wait: then catch the new one up too.
+      for (let i = 0; i < 3; i++) {
+        const before: Store | undefined = this.store
+        await this.fresh()
+        if (this.store === before) break
+      }
+    } catch (err) {
+      this.opts.log?.warn(`search index: catching up failed, searching with SQL (${(err as Error).message})`)
+      return undefined
+    }
+    return this.store
+  }
+
+  /** Joins a catch-up that starts after this call (concurrent searches share one query of the log). */
+  private fresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.catchUp().finally(() => { this.running = undefined })
+      return this.running
+    }
+    this.queued ??= this.running.catch(() => {}).then(() => { this.queued = undefined; return this.fresh() })
+    return this.queued
+  }
+
+  private async catchUp() {
+    const store = this.store
+    if (!store) return
+    const started = Date.now()
+    // The newest mark old enough: everything after it is read again (late commits), the rest is long applied.
+    while (this.marks.length > 1 && this.marks[1]!.at <= started - REREAD_SECONDS * 1000) this.marks.shift()
+    let floor = this.marks[0]?.seq ?? this.lastSeq
+    for (;;) {
+      const read = await readChanges(this.db, floor)
+      if (store !== this.store) return // a reload replaced it meanwhile; the new copy catches up on its own
+      const changes = read.filter((c) => !this.applied.has(c.seq))
+      if (changes.length) {
+        const ids = [...new Set(changes.map((c) => c.listingId))]
+        this.cards.drop(ids)
+        await applyListings(this.db, store, ids)
+        if (store !== this.store) return
+        const now = Date.now()
+        for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
+      }
+      if (read.length < CHANGES_PER_READ) break
+      floor = read[read.length - 1]!.seq
+    }
+    // A mark per tenth of a second is plenty to find the floor REREAD_SECONDS back.
+    const last = this.marks[this.marks.length - 1]
+    if (!last || started - last.at >= 100) this.marks.push({ at: started, seq: this.lastSeq })
+    else last.seq = Math.max(last.seq, this.lastSeq)
+    // Forget applied numbers once they are older than the re-read window.
+    if (this.applied.size > 1000) for (const [seq, at] of this.applied) if (Date.now() - at > 60_000) this.applied.delete(seq)
+    this.syncedAt = Date.now()
+  }
+
+  /** Runs `answer` on the caught-up index; null when SQL must answer (not loaded, or `answer` cannot). */
+  private async answer<T extends object>(answer: (store: Store) => T | null): Promise<(T & { store: Store }) | null> {
+    const store = await this.current()
+    const hit = store && answer(store)
+    return hit ? { ...hit, store: store! } : null
+  }
+
+  /** A search answered from the index, or null when it must go to SQL (not loaded, or a query it cannot answer). */
+  search(q: SearchQuery, limit: number, offset: number) {
+    return this.answer((store) => runSearch(store, q, limit, offset))
+  }
+
+  /**
+   * A search page plus, when asked, the currently promoted matches for the slots above it (one catch-up for both),
+   * or null when SQL must answer.
+   */
+  searchWithPromoted(q: SearchQuery, limit: number, offset: number, top?: { q: SearchQuery; limit: number; offset: number }) {
+    return this.answer((store) => {
+      const hit = runSearch(store, q, limit, offset)
+      const promoted = top ? runPromoted(store, top.q, top.limit, top.offset) : null
+      return hit && (!top || promoted) ? { ...hit, top: promoted } : null
+    })
+  }
+
+  /** Markers or clusters over a map box from the index, or null when SQL must answer. */
+  markers(q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number) {
+    return this.answer((store) => runMarkers(store, q, maxMarkers, grid))
+  }
+
+  /** The listing page's seller count and similar listings from the index, or null when SQL must answer. */
+  listingPage(l: ListingRef, similarLimit: number) {
+    return this.answer((store) => ({ sellerCount: sellerActiveCount(store, l.userId), ...similarSlots(store, l, similarLimit) }))
+  }
+
+  /**
+   * For saved-search alerts: a function telling which of the given listing ids a search finds, on the index caught up
+   * now (one catch-up for any number of searches); it answers null for a query SQL must answer. Undefined while the
+   * index is not loaded.
+   */
+  async matcher(now = Date.now()): Promise<((q: SearchQuery, ids: number[]) => number[] | null) | undefined> {
+    const store = await this.current()
+    if (!store) return undefined
+    return (q, ids) => {
+      const test = searchMatcher(store, q, now)
+      if (!test) return null
+      const out: number[] = []
+      for (const id of ids) {
+        const x = store.slotById.get(id)
+        if (x !== undefined && test(x)) out.push(id)
+      }
+      return out
+    }
+  }
+
+  /** The home page's newest (or promoted) listings from the index, or null when SQL must answer. */
+  latest(promotedOnly: boolean, limit: number, offset: number) {
+    return this.answer((store) => runLatest(store, promotedOnly, limit, offset))
+  }
+}

@@ -1,0 +1,410 @@
+/**
+ * The columns of the in-memory search index (docs/decisions/012-in-memory-search-index.md): one slot per active
+ * listing, every facet GET /api/search filters or sorts on in a typed array, so a query is a tight loop over
+ * numbers instead of a walk through PostgreSQL's indexes. Text facets become small integer codes, the array
+ * facets (extras, nearby, rental periods) bit masks, timestamps epoch milliseconds; NaN / -1 / 0 stand for null.
+ *
+ * A slot is never reused: an update kills the old slot and appends a new one, and the store is rebuilt when dead
+ * slots pile up (compact()). Candidate lists (per offer kind and category, per 0.1° grid cell, per city) let a
+ * query visit only the slots that can match.
+ */
+
+/** One listing as read from the database (see sync.ts for the SELECT that produces it). */
+export interface IndexRow {
+  id: number
+  slug: string
+  /** The owner (listings.user_id): the listing page counts the seller's active listings from memory. */
+  user_id: number
+  category_id: number
+  offer_type: string
+  seek: boolean
+  price: number
+  area: number | null
+  price_per_m2: number | null
+  rooms: number | null
+  bathrooms: number | null
+  floor: string | null
+  building_type: string | null
+  market: string | null
+  condition: string | null
+  ownership: string | null
+  rental_periods: string[]
+  extras: string[]
+  nearby: string[]
+  /** FLAG_* bits. */
+  flags: number
+  promoted_until: number | null
+  visible_from: number | null
+  expires_at: number | null
+  created_at: number
+  lat: number
+  lon: number
+  city_slug: string
+  district: string | null
+  /** Attribute 32 (years of a leasehold), when given as a whole number. */
+  lease_years: number | null
+  /** listings.search_text (folded title and place names), for free-text words. */
+  search_text: string
+}
+
+export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32 } as const
+/** Store.meta bits: live slot, wanted ad, has a visible-from or expiry date to check. */
+export const META = { alive: 1, seek: 2, scheduled: 4 } as const
+export const META_FLAGS_SHIFT = 8
+export const META_OFFER_SHIFT = 16
+export const GRID = 10 // cells per degree, as the SQL path's grid (search-density.ts)
+
+/** Strings ↔ small integer codes; code 0 is null. */
+export class Dict {
+  private codes = new Map<string, number>()
+  private names: string[] = ['']
+  code(value: string | null): number {
+    if (value === null) return 0
+    let c = this.codes.get(value)
+    if (c === undefined) { this.codes.set(value, c = this.codes.size + 1); this.names[c] = value }
+    return c
+  }
+  name(code: number): string { return this.names[code] ?? '' }
+  /** The code of a value, or -1 when no listing ever had it (so nothing can match). */
+  find(value: string): number { return this.codes.get(value) ?? -1 }
+  get size() { return this.codes.size }
+}
+
+/** Up to 32 distinct values per column as bits; `overflow` once a 33rd appears (queries on it then use SQL). */
+export class BitDict {
+  private bits = new Map<string, number>()
+  overflow = false
+  mask(values: string[]): number {
+    let m = 0
+    for (const v of values) {
+      let b = this.bits.get(v)
+      if (b === undefined) {
+        if (this.bits.size >= 32) { this.overflow = true; continue }
+        this.bits.set(v, b = this.bits.size)
+      }
+      m |= 1 << b
+    }
+    return m >>> 0
+  }
+  /** The mask of the wanted values, or null when one of them never occurs. */
+  find(values: string[]): number | null {
+    let m = 0
+    for (const v of values) { const b = this.bits.get(v); if (b === undefined) return null; m |= 1 << b }
+    return m >>> 0
+  }
+}
+
+/** The orders a candidate list is kept in (besides insertion order), built by Store.clustered(). */
+export interface ListOrders {
+  /** created desc, id desc */
+  created: Int32Array
+  /** price asc, id asc */
+  price: Int32Array
+  /** price per m² asc, id asc, then nulls by id asc; `ppm2Valid` non-null ones first */
+  ppm2: Int32Array
+  ppm2Valid: number
+  /** area asc, id asc, then nulls; `areaValid` non-null ones first */
+  area: Int32Array
+  areaValid: number
+  /** The promoted-flagged slots, newest first (the default order puts the currently promoted ones first). */
+  promoted: Int32Array
+}
+
+/**
+ * A growable list of slots. The first `sortedLength` are also held in each sort order (`orders`), so a search can
+ * walk them best-first and stop early; slots appended after clustering (the tail) are always scanned.
+ */
+export class SlotList {
+  items = new Int32Array(16)
+  length = 0
+  sortedLength = 0
+  orders?: ListOrders
+  push(slot: number) {
+    if (this.length === this.items.length) { const next = new Int32Array(this.items.length * 2); next.set(this.items); this.items = next }
+    this.items[this.length++] = slot
+  }
+}
+
+/** Sorts slots by a column ascending (ties by id ascending), nulls (NaN) last; returns how many are not null. */
+function sortedBy(slots: Int32Array, col: Float64Array, id: Float64Array): [Int32Array, number] {
+  const valid = slots.filter((x) => col[x] === col[x])
+  valid.sort((a, b) => col[a]! - col[b]! || id[a]! - id[b]!)
+  const nulls = slots.filter((x) => col[x] !== col[x]).sort((a, b) => id[a]! - id[b]!)
+  const out = new Int32Array(slots.length)
+  out.set(valid)
+  out.set(nulls, valid.length)
+  return [out, valid.length]
+}
+
+const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>(a: T, n: number): T => {
+  const next = new (a.constructor as new (n: number) => T)(n)
+  next.set(a)
+  return next
+}
+
+const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
+  'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
+  'visibleFrom', 'expires', 'lat', 'lon', 'lease', 'meta', 'user'] as const
+
+function newDicts() {
+  return {
+    offer: new Dict(), floor: new Dict(), building: new Dict(), market: new Dict(), condition: new Dict(),
+    ownership: new Dict(), city: new Dict(), district: new Dict(),
+    rental: new BitDict(), extras: new BitDict(), nearby: new BitDict(),
+  }
+}
+type Dicts = ReturnType<typeof newDicts>
+
+export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
+export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
+
+export class Store {
+  capacity = 0
+  size = 0
+  dead = 0
+  id = new Float64Array(0)
+  alive = new Uint8Array(0)
+  created = new Float64Array(0)
+  price = new Float64Array(0)
+  ppm2 = new Float64Array(0)
+  area = new Float64Array(0)
+  rooms = new Int16Array(0)
+  bathrooms = new Int16Array(0)
+  category = new Int32Array(0)
+  offer = new Uint8Array(0)
+  seek = new Uint8Array(0)
+  floor = new Uint16Array(0)
+  building = new Uint16Array(0)
+  market = new Uint16Array(0)
+  condition = new Uint16Array(0)
+  ownership = new Uint16Array(0)
+  city = new Uint16Array(0)
+  district = new Uint32Array(0)
+  rental = new Uint32Array(0)
+  extras = new Uint32Array(0)
+  nearby = new Uint32Array(0)
+  flags = new Uint8Array(0)
+  promotedUntil = new Float64Array(0)
+  visibleFrom = new Float64Array(0)
+  expires = new Float64Array(0)
+  lat = new Float64Array(0)
+  lon = new Float64Array(0)
+  lease = new Int16Array(0)
+  /**
+   * The facets every search reads, packed so a scan touches one cache line for them: META bits, the FLAG bits at
+   * META_FLAGS_SHIFT and the offer-type code at META_OFFER_SHIFT.
+   */
+  meta = new Uint32Array(0)
+  user = new Float64Array(0)
+  slug: string[] = []
+
+  /** Shared with the clustered copy, so codes stay valid. */
+  constructor(readonly dicts: Dicts = newDicts(), words?: Words) { this.words = words ?? new Words() }
+  readonly slotById = new Map<number, number>()
+  /** Free-text words: the distinct tokens of search_text, each with the slots whose text has it (see Words). */
+  readonly words: Words
+  readonly buckets = new Map<number, SlotList>()
+  readonly cells = new Map<number, SlotList>()
+  /** Per kind and category, per grid cell: what a category search around a place needs, and nothing else. */
+  readonly bucketCells = new Map<number, Map<number, SlotList>>()
+  readonly cities = new Map<number, SlotList>()
+  readonly districts = new Map<number, SlotList>()
+  /** Per owner (user id): the seller's active-listing count on the listing page. Not kept in sort orders. */
+  readonly users = new Map<number, SlotList>()
+
+  private ensure(n: number) {
+    if (n <= this.capacity) return
+    const cap = Math.max(1024, Math.ceil(n * 1.5))
+    for (const k of COLUMNS) (this as Record<string, unknown>)[k] = grow(this[k], cap)
+    this.capacity = cap
+  }
+
+  /**
+   * A copy holding only the live slots, laid out kind by kind and category by category, newest first: a search
+   * over one category then reads each column front to back instead of jumping across the whole array. Built
+   * after loading and whenever updates have left many dead slots.
+   */
+  clustered(): Store {
+    const order = new Int32Array(this.count)
+    let n = 0
+    for (let x = 0; x < this.size; x++) if (this.alive[x]) order[n++] = x
+    // Kind and category, then grid cell, then newest first: a category's slots in one area are contiguous.
+    const bucket = new Float64Array(this.size)
+    const cell = new Float64Array(this.size)
+    for (const x of order) {
+      bucket[x] = bucketKey(this.seek[x]!, this.offer[x]!, this.category[x]!)
+      cell[x] = cellKey(Math.floor(this.lat[x]! * GRID), Math.floor(this.lon[x]! * GRID))
+    }
+    order.sort((a, b) => bucket[a]! - bucket[b]! || cell[a]! - cell[b]! || this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
+    const next = new Store(this.dicts, this.words)
+    next.ensure(order.length)
+    for (const k of COLUMNS) {
+      const from = this[k] as Float64Array, to = next[k] as Float64Array
+      for (let i = 0; i < order.length; i++) to[i] = from[order[i]!]!
+    }
+    for (let i = 0; i < order.length; i++) next.slug[i] = this.slug[order[i]!]!
+    next.size = order.length
+    for (let s = 0; s < next.size; s++) next.index(s)
+    const moved = new Int32Array(this.size).fill(-1)
+    for (let i = 0; i < order.length; i++) moved[order[i]!] = i
+    this.words.remap(moved)
+    for (const lists of [next.buckets, next.cells, next.cities, next.districts, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
+    return next
+  }
+
+  /** Builds a list's sort orders over its current slots. */
+  private order(l: SlotList) {
+    const slots = l.items.slice(0, l.length)
+    const created = slots.slice().sort((a, b) => this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!)
+    const [price] = sortedBy(slots, this.price, this.id)
+    const [ppm2, ppm2Valid] = sortedBy(slots, this.ppm2, this.id)
+    const [area, areaValid] = sortedBy(slots, this.area, this.id)
+    const promoted = created.filter((x) => (this.flags[x]! & FLAG.promoted) !== 0)
+    l.orders = { created, price, ppm2, ppm2Valid, area, areaValid, promoted }
+    l.sortedLength = l.length
+  }
+
+  /** Adds or replaces a listing. */
+  put(r: IndexRow) {
+    this.remove(r.id)
+    this.ensure(this.size + 1)
+    const s = this.size++
+    const d = this.dicts
+    this.id[s] = r.id
+    this.user[s] = r.user_id
+    this.alive[s] = 1
+    this.created[s] = r.created_at
+    this.price[s] = r.price
+    this.ppm2[s] = r.price_per_m2 ?? NaN
+    this.area[s] = r.area ?? NaN
+    this.rooms[s] = r.rooms ?? -1
+    this.bathrooms[s] = r.bathrooms ?? -1
+    this.category[s] = r.category_id
+    this.offer[s] = d.offer.code(r.offer_type)
+    this.seek[s] = r.seek ? 1 : 0
+    this.floor[s] = d.floor.code(r.floor)
+    this.building[s] = d.building.code(r.building_type)
+    this.market[s] = d.market.code(r.market)
+    this.condition[s] = d.condition.code(r.condition)
+    this.ownership[s] = d.ownership.code(r.ownership)
+    this.city[s] = d.city.code(r.city_slug)
+    this.district[s] = d.district.code(r.district)
+    this.rental[s] = d.rental.mask(r.rental_periods)
+    this.extras[s] = d.extras.mask(r.extras)
+    this.nearby[s] = d.nearby.mask(r.nearby)
+    this.flags[s] = r.flags
+    this.promotedUntil[s] = r.promoted_until ?? NaN
+    this.visibleFrom[s] = r.visible_from ?? NaN
+    this.expires[s] = r.expires_at ?? NaN
+    this.lat[s] = r.lat
+    this.lon[s] = r.lon
+    this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
+    this.slug[s] = r.slug
+    this.meta[s] = (META.alive | (r.seek ? META.seek : 0) | (r.visible_from !== null || r.expires_at !== null ? META.scheduled : 0)
+      | (r.flags << META_FLAGS_SHIFT) | (this.offer[s]! << META_OFFER_SHIFT)) >>> 0
+    this.index(s)
+    this.words.add(s, r.search_text)
+  }
+
+  /** Enters a filled slot into the lookup map and the candidate lists. */
+  private index(s: number) {
+    this.slotById.set(this.id[s]!, s)
+    const bucket = bucketKey(this.seek[s]!, this.offer[s]!, this.category[s]!)
+    const cell = cellKey(Math.floor(this.lat[s]! * GRID), Math.floor(this.lon[s]! * GRID))
+    this.listFor(this.buckets, bucket).push(s)
+    this.listFor(this.cells, cell).push(s)
+    let byCell = this.bucketCells.get(bucket)
+    if (!byCell) this.bucketCells.set(bucket, byCell = new Map())
+    this.listFor(byCell, cell).push(s)
+    this.listFor(this.cities, this.city[s]!).push(s)
+    if (this.district[s]) this.listFor(this.districts, this.district[s]!).push(s)
+    this.listFor(this.users, this.user[s]!).push(s)
+  }
+
+  /** Forgets a listing (no longer active, or deleted). */
+  remove(id: number) {
+    const s = this.slotById.get(id)
+    if (s === undefined) return
+    this.slotById.delete(id)
+    this.alive[s] = 0
+    this.meta[s] = (this.meta[s]! & ~META.alive) >>> 0
+    this.slug[s] = ''
+    this.dead++
+  }
+
+  get count() { return this.size - this.dead }
+  /** Worth rebuilding: the lists carry more dead slots than live ones' quarter. */
+  get fragmented() { return this.dead > 10_000 && this.dead > this.count / 4 }
+
+  private listFor(map: Map<number, SlotList>, key: number): SlotList {
+    let l = map.get(key)
+    if (!l) map.set(key, l = new SlotList())
+    return l
+  }
+}
+
+/**
+ * An inverted index of search_text tokens (split on anything but a-z, 0-9 and '-', which are all a phrase word can
+ * hold: so "search_text LIKE '%word%'" holds exactly when some token contains the word). A word is looked up by
+ * scanning the token dictionary once and caching which tokens contain it.
+ */
+export class Words {
+  private ids = new Map<string, number>()
+  private tokens: string[] = []
+  postings: SlotList[] = []
+  private cache = new Map<string, { upTo: number; tokens: number[] }>()
+
+  add(slot: number, text: string) {
+    const seen = new Set<string>()
+    for (const t of text.split(/[^a-z0-9-]+/)) {
+      if (!t || seen.has(t)) continue
+      seen.add(t)
+      let id = this.ids.get(t)
+      if (id === undefined) { this.ids.set(t, id = this.tokens.length); this.tokens.push(t); this.postings.push(new SlotList()) }
+      this.postings[id]!.push(slot)
+    }
+  }
+
+  /** After clustering: slots renumbered (-1 for dead ones). */
+  remap(moved: Int32Array) {
+    for (const list of this.postings) {
+      let n = 0
+      for (let i = 0; i < list.length; i++) { const to = moved[list.items[i]!]!; if (to >= 0) list.items[n++] = to }
+      list.length = n
+      list.items.subarray(0, n).sort()
+    }
+  }
+
+  /** The tokens containing a word. */
+  tokensWith(word: string): number[] {
+    let hit = this.cache.get(word)
+    if (!hit) {
+      if (this.cache.size > 5000) this.cache.clear()
+      this.cache.set(word, hit = { upTo: 0, tokens: [] })
+    }
+    for (; hit.upTo < this.tokens.length; hit.upTo++) if (this.tokens[hit.upTo]!.includes(word)) hit.tokens.push(hit.upTo)
+    return hit.tokens
+  }
+
+  /** Which slots' text contains the word (a mark per slot) and how many do. */
+  slotsWith(word: string, size: number): { mark: Uint8Array; count: number } {
+    const mark = new Uint8Array(size)
+    let count = 0
+    for (const id of this.tokensWith(word)) {
+      const l = this.postings[id]!
+      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (!mark[x]) { mark[x] = 1; count++ } }
+    }
+    return { mark, count }
+  }
+
+  /** The slots of slotsWith() as a candidate list, built only for the word a search walks (marks become 2). */
+  slotList(word: string, mark: Uint8Array, count: number): SlotList {
+    const list = new SlotList()
+    list.items = new Int32Array(Math.max(16, count))
+    for (const id of this.tokensWith(word)) {
+      const l = this.postings[id]!
+      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (mark[x] === 1) { mark[x] = 2; list.items[list.length++] = x } }
+    }
+    return list
+  }
+}

@@ -1,0 +1,409 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '@portal/db'
+import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
+import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, type Marker, type SearchQuery } from '@portal/contracts/search'
+import { interpretPhrase } from './phrase.ts'
+import { circleBox, haversine } from '../geo/distance.ts'
+
+/**
+ * GET /api/search as SQL. Everything is one WHERE over `listings` (typed facet columns, see
+ * docs/decisions/004-listing-columns.md) so the planner can pick the cheapest index per query: the newest-first
+ * partial index for broad searches, GiST earth_box for a radius, trigram GIN for a rare word, the sort indexes of
+ * migration search_sort_indexes for price/area orders.
+ */
+
+/** The effective promotion (an expired promotion no longer counts). */
+const PROMOTED = sql`(l.is_promoted and (l.promoted_until is null or l.promoted_until > now()))`
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`
+const inList = (column: SQL, values: (string | number)[]) => sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`
+
+/** Rooms/bathrooms any-of where the top option means "or more". */
+function anyOfWithTop(column: SQL, values: number[], top: number): SQL {
+  const exact = values.filter((v) => v < top)
+  const parts: SQL[] = []
+  if (exact.length) parts.push(inList(column, exact))
+  if (values.includes(top)) parts.push(sql`${column} >= ${top}`)
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`
+}
+
+/** Tells whether an area holds many listings (search-density.ts); without it every area counts as sparse. */
+export interface SearchContext { isDense?: (minLat: number, minLon: number, maxLat: number, maxLon: number) => boolean }
+
+/**
+ * The (offer type, category) pairs a search is confined to, when the per-category sort indexes of migration
+ * 0009_search_sort_indexes can answer it: each pair is walked in result order through its own slice of the index and
+ * the few rows per pair merged, instead of walking every other category's listings on the way (the cheapest houses lie
+ * behind half a million cheaper listings of other kinds). Undefined when the search has no category or offer type,
+ * is for wanted ads (their own small index), or is led by the GiST/trigram indexes (a rare word, a sparse area),
+ * where collecting the few matches once beats repeating that lookup per pair.
+ */
+export interface IndexBranches {
+  offerType: string
+  categoryIds: number[]
+  /**
+   * For a dense area: the 0.1° grid cells (lat, lon) its box touches. Prices and sizes follow the map (the cheapest
+   * flats per m² of the country are not in Warsaw), so a price- or area-ordered walk of a whole category can pass
+   * a hundred thousand listings elsewhere before the area's first; the cell indexes of 0010_search_cell_sort_indexes
+   * are walked per category and cell instead.
+   */
+  cells?: [number, number][]
+}
+const MAX_BRANCHES = 32
+const GRID = 10 // cells per degree; the index expressions are floor(lat * 10)::int and floor(lon * 10)::int
+const CELL_LAT = sql.raw('floor(l.lat * 10)::int')
+const CELL_LON = sql.raw('floor(l.lon * 10)::int')
+
+/** The grid cells a box touches, unless there are too many to walk one by one. */
+function boxCells(minLat: number, minLon: number, maxLat: number, maxLon: number, perCell: number): [number, number][] | undefined {
+  const la0 = Math.floor(minLat * GRID), la1 = Math.floor(maxLat * GRID)
+  const lo0 = Math.floor(minLon * GRID), lo1 = Math.floor(maxLon * GRID)
+  if ((la1 - la0 + 1) * (lo1 - lo0 + 1) * perCell > MAX_CELL_BRANCHES) return undefined
+  const cells: [number, number][] = []
+  for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) cells.push([la, lo])
+  return cells
+}
+const MAX_CELL_BRANCHES = 128
+
+/** What searchConditions found out about a query while building it. */
+export interface SearchNotes { branches?: IndexBranches }
+
+export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes: SearchNotes = {}): SQL[] {
+  const c: SQL[] = [
+    sql`l.status = 'active'`,
+    sql`(l.visible_from is null or l.visible_from <= now())`,
+    sql`(l.expires_at is null or l.expires_at > now())`,
+    q.seek ? sql`l.ad_type = 'seek'` : sql`l.ad_type = 'offer'`,
+    // 'ukryj duplikaty' (issue 13): the index does not know this facet, so such a search is answered here.
+    ...(q.hideDuplicates ? [sql`not l.dup_hidden`] : []),
+  ]
+  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const meaning = phraseText ? interpretPhrase(phraseText) : undefined
+
+  const offerType = q.seek ? undefined : (q.type ?? meaning?.offerType)
+  if (offerType) c.push(sql`l.offer_type = ${offerType}`)
+
+  const categorySlugs = q.categories?.length ? q.categories : meaning?.categorySlugs ?? []
+  if (categorySlugs.length) {
+    const ids = [...new Set(categorySlugs.flatMap((s) => { const cat = categoryBySlug(s); return cat ? categoryWithDescendants(cat.id) : [] }))]
+    if (ids.length) c.push(ids.length === 1 ? sql`l.category_id = ${ids[0]}` : inList(sql`l.category_id`, ids))
+    if (offerType && !q.seek && ids.length && ids.length <= MAX_BRANCHES) notes.branches = { offerType, categoryIds: ids }
+  }
+  let lookup = false // a GiST or trigram condition leads the plan
+  let box: [number, number, number, number] | undefined // a dense area's box (minLat, minLon, maxLat, maxLon)
+
+  if (q.price?.min !== undefined) c.push(sql`l.price >= ${Math.round(q.price.min * 100)}`)
+  if (q.price?.max !== undefined) c.push(sql`l.price <= ${Math.round(q.price.max * 100)}`)
+  if (q.area?.min !== undefined) c.push(sql`l.area >= ${q.area.min}`)
+  if (q.area?.max !== undefined) c.push(sql`l.area <= ${q.area.max}`)
+
+  if (q.location) {
+    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+    const centre = sql`ll_to_earth(${q.location.lat}::float8, ${q.location.lon}::float8)`
+    const [a, b, c2, d] = circleBox(q.location.lat, q.location.lon, meters * 1.01)
+    // lat/lon ranges are estimated from column statistics and checked inside the covering indexes;
+    // earth_box (GiST) is added only for sparse areas, where collecting the few matches beats an ordered walk.
+    c.push(sql`l.lat between ${a}::float8 and ${c2}::float8 and l.lon between ${b}::float8 and ${d}::float8`)
+    if (!ctx.isDense?.(a, b, c2, d)) { lookup = true; c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`) }
+    else box = [a, b, c2, d]
+    c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
+  }
+  if (q.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = q.bbox
+    c.push(sql`l.lat between ${minLat}::float8 and ${maxLat}::float8 and l.lon between ${minLon}::float8 and ${maxLon}::float8`)
+    if (!ctx.isDense?.(minLat, minLon, maxLat, maxLon)) {
+      // The circle around a sparse box lets the GiST earth index find it; the BETWEENs cut it to the box.
+      const cLat = (minLat + maxLat) / 2
+      const cLon = (minLon + maxLon) / 2
+      const meters = Math.ceil(haversine(cLat, cLon, maxLat, maxLon) * 1.01) + 10
+      lookup = true
+      c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
+    } else box ??= [minLat, minLon, maxLat, maxLon]
+  }
+
+  if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))
+  if (q.bathrooms?.length) c.push(anyOfWithTop(sql`l.bathrooms`, q.bathrooms, 3))
+  if (q.buildingTypes?.length) c.push(inList(sql`l.building_type`, q.buildingTypes))
+  if (q.market?.length) c.push(inList(sql`l.market`, q.market))
+  if (q.condition?.length) c.push(inList(sql`l.condition`, q.condition))
+  if (q.floor?.length) c.push(inList(sql`l.floor`, q.floor))
+  if (q.ownership?.length) c.push(inList(sql`l.ownership`, q.ownership))
+  if (q.leaseYears !== undefined) {
+    // Leasehold with at least N years of lease (decision 011); the years live only in attributes (id 32). The CASE
+    // keeps a malformed stored value from failing the cast; the ownership column narrows the rows to look into.
+    c.push(sql`l.ownership = 'leasehold' and exists (select 1 from jsonb_array_elements(l.attributes) a
+      where a->>'id' = '32' and (case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end) >= ${q.leaseYears}::int)`)
+  }
+  if (q.rentalPeriod?.length) c.push(sql`l.rental_periods && ${textArray(q.rentalPeriod)}`)
+  if (q.extras?.length) c.push(sql`l.extras @> ${textArray(q.extras)}`)
+  if (q.nearby?.length) c.push(sql`l.nearby @> ${textArray(q.nearby)}`)
+  if (q.negotiable) c.push(sql`l.negotiable`)
+  if (q.instalments) c.push(sql`l.instalments`)
+  if (q.urgent) c.push(sql`l.urgent`)
+  if (q.bargain) c.push(sql`l.bargain`)
+  if (q.billsIncluded) c.push(sql`l.bills_included`)
+
+  if (meaning) {
+    if (meaning.citySlugs.length) c.push(meaning.citySlugs.length === 1 ? sql`l.city_slug = ${meaning.citySlugs[0]}` : inList(sql`l.city_slug`, meaning.citySlugs))
+    if (meaning.districts.length) {
+      c.push(sql`(${sql.join(meaning.districts.map((d) => sql`(l.district = ${d.name} and ${inList(sql`l.city_slug`, d.citySlugs)})`), sql` or `)})`)
+    }
+    // search_text is lower-case and diacritic-free; LIKE '%word%' is answered by the trigram GIN index.
+    for (const w of meaning.words) { lookup = true; c.push(sql`l.search_text like ${`%${likeEscape(w)}%`}`) }
+  }
+  if (lookup) delete notes.branches
+  else if (notes.branches && box) {
+    const cells = boxCells(...box, notes.branches.categoryIds.length)
+    if (cells) notes.branches.cells = cells
+  }
+  return c
+}
+
+/** The WHERE of a search and, where they apply, the index branches to walk (see IndexBranches). */
+export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQL; branches?: IndexBranches } {
+  const notes: SearchNotes = {}
+  const where = whereOf(searchConditions(q, ctx, notes))
+  return { where, branches: notes.branches }
+}
+
+/**
+ * `select <columns> from listings l where <where> order by … limit n`, either as written or, with branches, once per
+ * category (a LATERAL over the ids; the pair's equalities lead the per-category index so each walk is in order).
+ */
+function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit: number, branches?: IndexBranches): SQL {
+  const cells = sort && sort !== 'newest' && sort !== 'newest_plain' ? branches?.cells : undefined
+  if (branches && cells) {
+    const ids = sql.join(branches.categoryIds.map((id) => sql`${id}`), sql`, `)
+    const las = sql.join(cells.map(([la]) => sql`${la}`), sql`, `)
+    const los = sql.join(cells.map(([, lo]) => sql`${lo}`), sql`, `)
+    return sql`select x.* from unnest(array[${ids}]::int[]) as b(category_id)
+      cross join unnest(array[${las}]::int[], array[${los}]::int[]) as g(cell_lat, cell_lon)
+      cross join lateral (
+        select ${columns} from listings l where ${where} and l.offer_type = ${branches.offerType} and l.category_id = b.category_id
+          and ${CELL_LAT} = g.cell_lat and ${CELL_LON} = g.cell_lon
+        order by ${orderBy(sort)} limit ${limit}) x
+      order by ${orderBy(sort, 'x')} limit ${limit}`
+  }
+  if (!branches || branches.categoryIds.length === 1) {
+    return sql`select ${columns} from listings l where ${where} order by ${orderBy(sort)} limit ${limit}`
+  }
+  const ids = sql.join(branches.categoryIds.map((id) => sql`${id}`), sql`, `)
+  return sql`select x.* from unnest(array[${ids}]::int[]) as b(category_id) cross join lateral (
+      select ${columns} from listings l where ${where} and l.offer_type = ${branches.offerType} and l.category_id = b.category_id
+      order by ${orderBy(sort)} limit ${limit}) x
+    order by ${orderBy(sort, 'x')} limit ${limit}`
+}
+
+export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
+
+/** Summary columns, read from the heap only for the page's rows. */
+export const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
+  l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at, l.urgent, l.bargain`)
+/** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
+const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
+
+function orderBy(sort: SearchQuery['sort'], alias = 'l'): SQL {
+  const a = alias
+  switch (sort) {
+    case 'price_asc': return sql.raw(`${a}.price asc, ${a}.id asc`)
+    case 'price_desc': return sql.raw(`${a}.price desc, ${a}.id desc`)
+    case 'price_m2_asc': return sql.raw(`${a}.price_per_m2 asc nulls last, ${a}.id asc`)
+    case 'price_m2_desc': return sql.raw(`${a}.price_per_m2 desc nulls last, ${a}.id desc`)
+    case 'area_asc': return sql.raw(`${a}.area asc nulls last, ${a}.id asc`)
+    case 'area_desc': return sql.raw(`${a}.area desc nulls last, ${a}.id desc`)
+    default: return sql.raw(`${a}.created_at desc, ${a}.id desc`)
+  }
+}
+
+/** The ordered page of matching listing ids (with their sort keys and promotion). */
+function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number, branches?: IndexBranches): SQL {
+  const n = limit + offset
+  if (!q.sort || q.sort === 'newest') {
+    // Promoted first, each part newest first. Two index-ordered branches merged, instead of sorting every match by
+    // an expression that no index can serve.
+    return sql`select * from (
+      (${orderedScan(sql`${KEY_COLUMNS}, true as promoted`, sql`${where} and ${PROMOTED}`, 'newest', n, branches)})
+      union all
+      (${orderedScan(sql`${KEY_COLUMNS}, false as promoted`, sql`${where} and not ${PROMOTED}`, 'newest', n, branches)})
+    ) s order by s.promoted desc, s.created_at desc, s.id desc limit ${limit} offset ${offset}`
+  }
+  return sql`select * from (${orderedScan(sql`${KEY_COLUMNS}, ${PROMOTED} as promoted`, where, q.sort, n, branches)}) s
+    order by ${orderBy(q.sort, 's')} limit ${limit} offset ${offset}`
+}
+
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+
+/** A card's photo columns (summaryOf reads them), from FIRST_PHOTO_JOIN. */
+export const PHOTO_COLUMNS = sql.raw('ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count')
+/** Each listing `l`'s first photo and its photo count, as `ph` (a lateral join: only over the rows selected). */
+export const FIRST_PHOTO_JOIN = sql.raw(`left join lateral (
+      select storage_key, width, height, placeholder, count(*) over () as photos_count
+      from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
+    ) ph on true`)
+
+/** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */
+export function searchPageSql(q: SearchQuery, where: SQL, branches?: IndexBranches): SQL {
+  const perPage = q.per_page ?? DEFAULT_PER_PAGE
+  const offset = ((q.page ?? 1) - 1) * perPage
+  return sql`select ${SUMMARY_COLUMNS}, k.promoted, ${PHOTO_COLUMNS}
+    from (${pageQuery(q, where, perPage, offset, branches)}) k
+    join listings l on l.id = k.id
+    ${FIRST_PHOTO_JOIN}
+    order by ${q.sort && q.sort !== 'newest' ? orderBy(q.sort, 'k') : sql.raw('k.promoted desc, k.created_at desc, k.id desc')}`
+}
+
+export const countSql = (where: SQL) =>
+  sql`select count(*) as n from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) c`
+
+/**
+ * Markers are picked inside a covering index: the per-category newest index holds the slug too, so with branches
+ * nothing is read from the heap; otherwise only the slug comes from the heap (by primary key).
+ */
+export function markersSql(where: SQL, limit: number, branches?: IndexBranches): SQL {
+  if (branches) {
+    return sql`select k.id, k.slug, k.lat, k.lon, k.price, k.offer_type from (${orderedScan(
+      sql`l.id, l.slug, l.created_at, l.lat, l.lon, l.price, l.offer_type`, where, 'newest', limit, branches)}) k
+      order by k.created_at desc, k.id desc`
+  }
+  return sql`select k.id, l.slug, k.lat, k.lon, k.price, k.offer_type
+    from (select l.id, l.created_at, l.lat, l.lon, l.price, l.offer_type from listings l where ${where}
+      order by l.created_at desc, l.id desc limit ${limit}) k
+    join listings l on l.id = k.id
+    order by k.created_at desc, k.id desc`
+}
+
+export async function searchPage(db: Db, q: SearchQuery, where: SQL, branches?: IndexBranches): Promise<ListingSummary[]> {
+  const result = await db.execute(searchPageSql(q, where, branches))
+  return rowsOf(result).map(summaryOf)
+}
+
+/** A row of SUMMARY_COLUMNS with its first photo and promotion as a ListingSummary. */
+export function summaryOf(r: Record<string, unknown>): ListingSummary {
+  const cat = CATEGORY_BY_ID.get(Number(r.category_id))
+  return {
+    id: Number(r.id),
+    slug: String(r.slug),
+    title: String(r.title),
+    price: Number(r.price),
+    price_per_m2: num(r.price_per_m2),
+    area: num(r.area),
+    rooms: num(r.rooms),
+    category: { id: Number(r.category_id), slug: cat?.slug ?? '', name: cat?.name ?? '' },
+    offer_type: r.offer_type as ListingSummary['offer_type'],
+    ad_type: r.ad_type as ListingSummary['ad_type'],
+    city: String(r.city),
+    district: r.district === null ? null : String(r.district),
+    location_name: String(r.location_name),
+    lat: Number(r.lat),
+    lon: Number(r.lon),
+    photo: r.storage_key ? {
+      url: photoUrl(String(r.storage_key), 'md'),
+      srcset: photoSrcSet(String(r.storage_key)),
+      placeholder: (r.placeholder as string | null) ?? null,
+      width: Number(r.width),
+      height: Number(r.height),
+    } : null,
+    photos_count: r.storage_key ? Number(r.photos_count) : 0,
+    is_promoted: r.promoted === true || r.promoted === 't',
+    frame: r.urgent === true || r.urgent === 't' ? 'urgent' : r.bargain === true || r.bargain === 't' ? 'bargain' : null,
+    created_at: new Date(r.created_at as string).toISOString(),
+  }
+}
+
+/**
+ * Up to this many matches are counted exactly; beyond it the planner's estimate (as countListings does, with a
+ * lower cap: a search's filters leave the count to walk far more index entries than the home page's, and counting
+ * 10 001 matches of a city search costs 0.3-0.8 s at a million listings).
+ */
+export const EXACT_COUNT_LIMIT = 2_000
+const COUNT_TTL_MS = 60_000
+const COUNT_CACHE_SIZE = 2000
+// Per database handle, so test apps on fresh databases never see each other's totals.
+const countCaches = new WeakMap<object, Map<string, SearchCount>>()
+
+export interface SearchCount {
+  n: number
+  /** Not an exact count: the planner's estimate, or a sample beyond EXACT_COUNT_LIMIT (answered as total_estimated). */
+  estimated: boolean
+  at: number
+}
+
+/**
+ * The number of matches: exact up to EXACT_COUNT_LIMIT, else estimated (and flagged so). Totals do not depend on
+ * sort or page, so they are cached for a minute per filter set: paging and re-sorting a search (what visitors do
+ * most) then costs one indexed page query instead of a 10 000-row count each time.
+ */
+export async function countSearchFlagged(db: Db, where: SQL, cacheKey: string): Promise<SearchCount> {
+  let countCache = countCaches.get(db)
+  if (!countCache) countCaches.set(db, countCache = new Map())
+  const hit = countCache.get(cacheKey)
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit
+  // The planner's estimate first (a millisecond): far beyond the cap it is all a visitor needs ("ponad 120 000"),
+  // and counting 10 001 matches of a broad search would cost a hundred times more.
+  const estimate = await planEstimate(db, where)
+  let n: number
+  let estimated = false
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) { n = Math.floor(estimate / 1000) * 1000; estimated = true }
+  else {
+    const [row] = rowsOf<{ n: unknown }>(await db.execute(countSql(where)))
+    n = Number(row?.n ?? 0)
+    if (n > EXACT_COUNT_LIMIT) {
+      // More than the cap: the planner's figure may be far below the truth (correlated filters: it said 2 000 where
+      // count(*) was 2 340-17 557), so a 1% block sample is counted too and the larger figure answered, flagged.
+      const sampled = await sampleEstimate(db, where)
+      const best = Math.max(estimate, sampled)
+      n = Math.max(EXACT_COUNT_LIMIT, best > 50_000 ? Math.floor(best / 1000) * 1000 : Math.floor(best / 100) * 100)
+      estimated = true
+    }
+  }
+  const out = { n, estimated, at: Date.now() }
+  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!)
+  countCache.set(cacheKey, out)
+  return out
+}
+
+/** countSearchFlagged's number alone. */
+export async function countSearch(db: Db, where: SQL, cacheKey: string): Promise<number> {
+  return (await countSearchFlagged(db, where, cacheKey)).n
+}
+
+/** Matches in a 1% sample of the table's blocks, scaled up (a few milliseconds at a million listings). */
+async function sampleEstimate(db: Db, where: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: unknown }>(await db.execute(
+    sql`select count(*)::float8 * 100 as n from listings as l tablesample system (1) where ${where}`))
+  return Number(row?.n ?? 0)
+}
+
+/** Above this estimate the count is not run (estimates that large are reliable enough for a rounded total). */
+const ESTIMATE_TRUSTED_ABOVE = 50_000
+
+async function planEstimate(db: Db, where: SQL): Promise<number> {
+  const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from listings l where ${where}`))
+  let p = plan[0]?.['QUERY PLAN']
+  if (typeof p === 'string') p = JSON.parse(p)
+  const rows = Number((p as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'])
+  return Number.isFinite(rows) ? rows : 0
+}
+
+/** Only tests need a cold cache (they insert listings between searches with the same filters). */
+export function clearSearchCountCache(db: Db) { countCaches.get(db)?.clear() }
+
+/** The filter part of a query (no sort, page or per_page) as a cache key. */
+export function filterKey(q: SearchQuery, extra = ''): string {
+  const { sort: _s, page: _p, per_page: _pp, ...filters } = q
+  return extra + JSON.stringify(filters)
+}
+
+export async function searchMarkers(db: Db, where: SQL, limit: number, branches?: IndexBranches): Promise<Marker[]> {
+  const result = await db.execute(markersSql(where, limit, branches))
+  return rowsOf(result).map((r) => ({
+    id: Number(r.id), slug: String(r.slug), lat: Number(r.lat), lon: Number(r.lon), price: Number(r.price),
+    offer_type: r.offer_type as Marker['offer_type'],
+  }))
+}

@@ -1,0 +1,60 @@
+import os from 'node:os'
+import path from 'node:path'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerBuild } from 'react-router'
+import { buildApp } from '../app.ts'
+import { createTestApp } from '../test/helpers.ts'
+import { mountWeb } from '../web/ssr.ts'
+
+describe('compression (br/gzip)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let app: Awaited<ReturnType<typeof buildApp>>
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-compress-'))
+  const js = `export const words = ${JSON.stringify('zażółć gęślą jaźń '.repeat(400))};\n`
+  const jsBr = brotliCompressSync(js)
+  const css = `.a{color:red}\n`.repeat(300)
+  beforeAll(async () => {
+    t = await createTestApp()
+    mkdirSync(path.join(clientDir, 'assets'))
+    writeFileSync(path.join(clientDir, 'assets/entry-abc.js'), js)
+    // What the build's precompress step writes beside a file: sent as it is.
+    writeFileSync(path.join(clientDir, 'assets/entry-abc.js.br'), jsBr)
+    writeFileSync(path.join(clientDir, 'assets/style-abc.css'), css)
+    app = await buildApp({ db: t.db, env: t.app.env, logger: false })
+    await mountWeb(app, { getBuild: async () => ({}) as ServerBuild, mode: 'production', clientDir })
+    await app.ready()
+  })
+  afterAll(async () => { await app.close(); await t.close(); rmSync(clientDir, { recursive: true, force: true }) })
+
+  it('API JSON goes out as br or gzip when the client accepts it, raw when not', async () => {
+    const br = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    const json = JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))
+    expect(json).toHaveProperty('categories')
+    const gz = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(json)
+    const raw = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'identity' } })
+    expect(raw.headers['content-encoding']).toBeUndefined()
+    expect(raw.json()).toEqual(json)
+  })
+
+  it('a built JS file is served from its precompressed .br; CSS without one is compressed on the fly', async () => {
+    const res = await app.inject({ url: '/assets/entry-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toMatch(/javascript/)
+    expect(res.headers['cache-control']).toContain('immutable')
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(js)
+    // The file itself (its length is known), not a compression made for this request.
+    expect(Number(res.headers['content-length'])).toBe(jsBr.length)
+    const cssRes = await app.inject({ url: '/assets/style-abc.css', headers: { 'accept-encoding': 'gzip' } })
+    expect(cssRes.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(cssRes.rawPayload).toString('utf8')).toBe(css)
+    expect(cssRes.rawPayload.length).toBeLessThan(css.length / 5)
+  })
+})

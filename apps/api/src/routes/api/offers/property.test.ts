@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { listingProperty, listings } from '@portal/db'
+import { createTestApp } from '../../../test/helpers.ts'
+import { createUser, login, send, type Jar } from '../auth/test-support.ts'
+import { createOffer, form, upload } from './test-support.ts'
+import { copiesOf, photo } from '../../../test/photo-fixtures.ts'
+
+type T = Awaited<ReturnType<typeof createTestApp>>
+
+// One property, many ads, through the real upload pipeline with real photos and real copies of them.
+describe('one property, many ads: grouping on upload, the listing page block, ukryj duplikaty', () => {
+  let t: T
+  let owner: Jar
+  let agency: Jar
+  const at = { lat: 52.2297, lon: 21.0122, name: 'Śródmieście, Warszawa' }
+  const flat = (title: string, price: number, area = '54', location = at) => ({
+    title, price, location, attributes: [{ id: 4, value: area }, { id: 11, value: '2' }],
+  })
+  const photoOf = (jar: Jar, id: number, data: Buffer, name: string) =>
+    upload(t.app, jar, `/api/offers/${id}/photos`, form({ kind: 'photo' }, { name, type: 'image/jpeg', data }))
+
+  beforeAll(async () => {
+    t = await createTestApp({ CAPTCHA: 'off' })
+    owner = await login(t.app, (await createUser(t.db, { email: 'wlasciciel.dup@example.com', name: 'Anna Właścicielka' })).email)
+    agency = await login(t.app, (await createUser(t.db, { email: 'biuro.dup@example.com', name: 'Biuro Nieruchomości', type: 'agency', companyName: 'Domy Sp. z o.o.' })).email)
+  })
+  afterAll(async () => { await t.close() })
+
+  it('groups the owner ad with an agency copy (cropped, re-encoded, resized photos); other flats stay apart', async () => {
+    const a = await createOffer(t.app, owner, flat('Mieszkanie od właściciela', 80_000_000))
+    expect((await photoOf(owner, a.id, photo('coffee'), 'kuchnia.jpg')).statusCode).toBe(201)
+    expect((await photoOf(owner, a.id, photo('chelsea'), 'kot.jpg')).statusCode).toBe(201)
+
+    // The agency: same flat 40 m away, area typed as 55, its copies of the photos.
+    const coffee = await copiesOf(photo('coffee'))
+    const chelsea = await copiesOf(photo('chelsea'))
+    const b = await createOffer(t.app, agency, flat('Mieszkanie 2 pokoje Śródmieście', 84_000_000, '55', { lat: 52.2300, lon: 21.0125, name: 'Warszawa' }))
+    expect((await photoOf(agency, b.id, chelsea.reencoded!, 'a.jpg')).statusCode).toBe(201)
+    expect((await photoOf(agency, b.id, coffee.cropped8!, 'b.jpg')).statusCode).toBe(201)
+    // A different flat in the same building with the same area: different photos.
+    const c = await createOffer(t.app, agency, flat('Inne mieszkanie w tym budynku', 79_000_000))
+    await photoOf(agency, c.id, photo('astronaut'), 'c.jpg')
+    await photoOf(agency, c.id, photo('rocket'), 'd.jpg')
+    // The same photo far away (another city) and with a very different area: not the same property.
+    const far = await createOffer(t.app, agency, flat('Daleko', 50_000_000, '54', { lat: 50.0614, lon: 19.9366, name: 'Kraków' }))
+    await photoOf(agency, far.id, coffee.resized!, 'e.png')
+    const bigger = await createOffer(t.app, agency, flat('Większe', 90_000_000, '80'))
+    await photoOf(agency, bigger.id, chelsea.pipeline!, 'f.webp')
+
+    const groups = await t.db.db.select().from(listingProperty)
+    const byListing = new Map(groups.map((g) => [g.listingId, g.groupId]))
+    expect(byListing.get(a.id)).toBeDefined()
+    expect(byListing.get(b.id)).toBe(byListing.get(a.id))
+    for (const other of [c.id, far.id, bigger.id]) expect(byListing.has(other)).toBe(false)
+
+    // The listing page block: both ads, prices, the date the property was first seen, one price history.
+    const res = await t.app.inject(`/api/offers/${b.slug}/property`)
+    expect(res.statusCode).toBe(200)
+    const p = res.json()
+    expect(p.count).toBe(2)
+    expect(p.listings.map((l: { id: number; current: boolean }) => [l.id, l.current])).toEqual([[a.id, false], [b.id, true]])
+    expect(p.listings[1]).toMatchObject({ price: 84_000_000, advertiser: 'Domy Sp. z o.o.' })
+    const [rowA] = await t.db.db.select().from(listings).where(eq(listings.id, a.id))
+    expect(p.first_seen_at).toBe(new Date(rowA!.createdAt).toISOString())
+    expect(p.price_history.map((h: { listing_id: number }) => h.listing_id).sort()).toEqual([a.id, b.id].sort())
+    expect((await t.app.inject(`/api/offers/${c.id}/property`)).statusCode).toBe(404)
+
+    // A price change of the group is one history; the cheaper ad represents the group in 'ukryj duplikaty'.
+    const search = async (extra = '') => (await t.app.inject(`/api/search?phrase=warszawa&per_page=48${extra}`)).json().data.map((d: { id: number }) => d.id)
+    const all = await search()
+    expect(all).toEqual(expect.arrayContaining([a.id, b.id, c.id]))
+    const hidden = await search('&bez_duplikatow=1')
+    expect(hidden).toContain(a.id)
+    expect(hidden).not.toContain(b.id)
+    expect(hidden).toContain(c.id)
+    void send
+  }, 120_000)
+})

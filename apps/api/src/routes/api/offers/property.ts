@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { propertyGroupSchema } from '@portal/contracts/property'
+import { apiErrorSchema } from '@portal/contracts/errors'
+import { findListing, isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
+import { propertyOf, refreshAllRepresentatives } from '../../../lib/duplicates/groups.ts'
+import { notFound } from '../../../lib/http/errors.ts'
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,15}$|^[a-z0-9-]{1,200}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
+const live = (l: Pick<ListingRow, 'status' | 'expiresAt' | 'visibleFrom'>) => isPubliclyVisible(l as ListingRow)
+
+/** GET /api/offers/:id/property: the other live ads of the same property, their prices, first sighting, price history. */
+const property: FastifyPluginAsyncZod = async (app) => {
+  app.get('/offers/:id/property', {
+    schema: {
+      tags: ['offers'],
+      summary: "One property, many ads: 200 {count, first_seen_at, listings, price_history} when another live ad shows the same property; 404 otherwise",
+      params: idParams,
+      response: { 200: propertyGroupSchema, 404: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const found = await findListing(app.db, request.params.id)
+    if (!found || !isPubliclyVisible(found.listing)) throw listingNotFound()
+    const group = await propertyOf(app.db, found.listing.id)
+    const shown = group?.members.filter((m) => live(m)) ?? []
+    if (!group || shown.length < 2) throw notFound('To ogłoszenie nie ma innych ogłoszeń tej samej nieruchomości.')
+    reply.header('cache-control', 'public, max-age=60')
+    return {
+      count: shown.length,
+      first_seen_at: new Date(Math.min(...group.members.map((m) => new Date(m.createdAt).getTime()))).toISOString(),
+      listings: shown.map((m) => ({
+        id: m.id, slug: m.slug, title: m.title, price: m.price, advertiser: m.companyName || m.advertiser,
+        created_at: new Date(m.createdAt).toISOString(), current: m.id === found.listing.id,
+      })),
+      price_history: group.history.map((h) => ({ listing_id: Number(h.listingId), price: Number(h.price), changed_at: new Date(h.changedAt).toISOString() })),
+    }
+  })
+
+  // Hourly: every group's representative for 'ukryj duplikaty' again (prices and statuses change elsewhere).
+  if (app.env.NODE_ENV !== 'test') {
+    let timer: NodeJS.Timeout | undefined
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        refreshAllRepresentatives(app.db).catch((err: Error) => app.log.error({ err: err.message }, 'property group refresh failed'))
+      }, 3600_000)
+      timer.unref()
+    })
+    app.addHook('onClose', async () => { if (timer) clearInterval(timer) })
+  }
+}
+export default property

@@ -1,0 +1,26 @@
+import { Button } from 'react-aria-components'
+import { FAVORITE_USER_MESSAGES } from '@portal/contracts/favorite-users'
+import { useAuth } from '~/lib/auth'
+import { useFavoriteUsers } from '~/lib/favorite-users'
+import { HeartIcon } from '../icons'
+
+/** The heart on an advertiser card: follow / unfollow (favourite users). Hidden on the user's own card. */
+export function FollowButton({ userId, name }: { userId: number; name: string }) {
+  const auth = useAuth()
+  const follow = useFavoriteUsers()
+  if (auth.user?.id === userId) return null
+  const on = follow.has(userId)
+  return (
+    <Button
+      onPress={() => void follow.toggle(userId)}
+      isPending={follow.busy(userId)}
+      aria-pressed={on}
+      aria-label={`${on ? FAVORITE_USER_MESSAGES.unfollow : FAVORITE_USER_MESSAGES.follow}: ${name}`}
+      className={`inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full border outline-none transition-colors data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600 ${
+        on ? 'border-accent-200 bg-accent-50 text-accent-600' : 'border-slate-200 bg-white text-slate-500 hover:text-accent-600'
+      }`}
+    >
+      <HeartIcon size={20} className={on ? 'fill-current' : ''} />
+    </Button>
+  )
+}

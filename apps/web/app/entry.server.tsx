@@ -1,0 +1,73 @@
+// React Router's default Node entry (@react-router/dev/config/defaults/entry.server.node.tsx) plus the CSP nonce:
+// the server puts one per response in the load context and into its Content-Security-Policy header; every inline
+// script React and React Router write (hydration data, streaming) carries it, so script-src needs no 'unsafe-inline'.
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext } from 'react-router'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { ServerRouter } from 'react-router'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceContext } from './lib/csp-nonce'
+
+export const streamTimeout = 5_000
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce of this response (set by apps/api/src/web/load-context.ts). */
+    cspNonce?: string
+  }
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+  const nonce = loadContext?.cspNonce
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Crawlers and SPA mode wait for all content.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          const stream = createReadableStreamFromReadable(body)
+          responseHeaders.set('Content-Type', 'text/html')
+          pipe(body)
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors of the shell itself are logged by React Router's handleDocumentRequest.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+  })
+}

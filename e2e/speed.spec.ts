@@ -1,0 +1,85 @@
+import { expect, hydrated, test } from './fixtures'
+
+// Issue 16: compression, price steps per offer type, the fourth checkbox, promoted slots, the offline base map and
+// the results map beside the list on wide screens.
+
+test('HTML and the client JS go out compressed (br, else gzip)', async ({ request }) => {
+  const html = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(html.status()).toBe(200)
+  expect(html.headers()['content-encoding']).toBe('br')
+  expect(html.headers()['content-type']).toContain('text/html')
+  const gz = await request.get('/szukaj', { headers: { 'accept-encoding': 'gzip' } })
+  expect(gz.headers()['content-encoding']).toBe('gzip')
+  // A client module the page loads (modulepreload links and the inline module script name them).
+  const script = /\/assets\/[\w.-]+\.js/.exec(await html.text())?.[0]
+  expect(script).toBeTruthy()
+  const js = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(js.headers()['content-encoding']).toBe('br')
+  expect(js.headers()['cache-control']).toContain('immutable')
+})
+
+test('sale searches get sale price steps and take a typed amount; rent keeps §9', async ({ page }) => {
+  await page.goto('/szukaj?typ=sprzedaz')
+  await hydrated(page)
+  const filters = page.getByRole('form', { name: 'Filtry wyszukiwania' })
+  const suggestions = (label: string) => filters.getByLabel(label).evaluate((el) =>
+    [...((el as HTMLInputElement).list?.options ?? [])].map((o) => Number(o.value)))
+  expect(await suggestions('Cena do')).toContain(5_000_000)
+  expect(Math.min(...await suggestions('Cena od'))).toBeGreaterThanOrEqual(50_000)
+  await filters.getByLabel('Cena od').fill('1 250 000')
+  await expect(filters.getByLabel('Cena od')).toHaveValue('1250000')
+  await filters.getByRole('button', { name: 'Szukaj' }).click()
+  await expect(page).toHaveURL(/cena%5Bmin%5D=1250000|cena\[min\]=1250000/)
+  await page.goto('/szukaj?typ=wynajem')
+  await hydrated(page)
+  expect(Math.max(...await suggestions('Cena do'))).toBe(20_000)
+})
+
+test("the Wyszukiwanie modal shows all four §2 checkboxes when no offer type is chosen", async ({ page }) => {
+  await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Wyszukiwanie zaawansowane' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Wyszukiwanie' })
+  for (const name of ['Do negocjacji', 'Na raty', 'Pilnie', 'Okazja']) await expect(dialog.getByRole('checkbox', { name })).toBeVisible()
+  await dialog.getByRole('group', { name: 'Typ oferty' }).getByText('Zamiana', { exact: true }).click()
+  await expect(dialog.getByRole('checkbox', { name: 'Do negocjacji' })).toHaveCount(0)
+})
+
+test('at most 3 promoted cards per results page, at the top', async ({ page }) => {
+  await page.goto('/nieruchomosci/mieszkanie/sprzedaz')
+  const cards = page.locator('article[data-listing-card]')
+  await expect(cards.first()).toBeVisible()
+  const promoted = await cards.evaluateAll((els) => els.map((e) => e.textContent?.includes('Wyróżnione') ?? false))
+  expect(promoted.filter(Boolean).length).toBeLessThanOrEqual(3)
+  // Marked ones come first.
+  expect(promoted.indexOf(false) === -1 || promoted.slice(promoted.indexOf(false)).every((p) => !p)).toBe(true)
+})
+
+test('maps draw the offline base map (Poland, voivodeships, cities) where there are no tiles', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/nieruchomosci/mieszkanie/sprzedaz?widok=mapa')
+  await hydrated(page)
+  const map = page.locator('[data-map-state="ready"]')
+  await expect(map).toBeVisible()
+  await expect(map).toHaveAttribute('data-basemap-drawn', 'true')
+  // Poland's outline and the voivodeship borders are SVG paths with real geometry.
+  const paths = map.locator('.leaflet-basemap-pane path')
+  expect(await paths.count()).toBeGreaterThanOrEqual(2)
+  const drawn = await paths.evaluateAll((els) => els.map((e) => (e as SVGPathElement).getTotalLength()))
+  expect(Math.max(...drawn)).toBeGreaterThan(200)
+  await expect(map.locator('.map-region', { hasText: 'mazowieckie' })).toHaveCount(1)
+  await expect(map.locator('.map-city', { hasText: 'Kraków' })).toHaveCount(1)
+  // Wide screen: the list stays beside the map.
+  await expect(page.getByRole('list', { name: 'Lista wyników obok mapy' }).locator('article[data-listing-card]').first()).toBeVisible()
+  const [list, canvas] = await Promise.all([
+    page.getByRole('list', { name: 'Lista wyników obok mapy' }).boundingBox(), map.boundingBox(),
+  ])
+  expect(canvas!.x).toBeGreaterThan(list!.x + list!.width - 1)
+})
+
+test('on a phone the map view is the map alone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/nieruchomosci/mieszkanie/sprzedaz?widok=mapa')
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Lista wyników obok mapy' })).toBeHidden()
+})

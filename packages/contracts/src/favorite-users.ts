@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Favourite users ('Obserwowani'): texts and shapes of /api/favorite-users. */
+export const FAVORITE_USER_MESSAGES = {
+  tab: 'Obserwowani',
+  follow: 'Obserwuj',
+  unfollow: 'Przestań obserwować',
+  followed: 'Dodano do obserwowanych',
+  unfollowed: 'Usunięto z obserwowanych',
+  self: 'Nie możesz obserwować samego siebie.',
+  notFound: 'Nie znaleziono użytkownika.',
+  empty: 'Nie obserwujesz jeszcze żadnych ogłoszeniodawców. Kliknij serce przy ogłoszeniodawcy, aby go obserwować.',
+  idInvalid: 'Nieprawidłowy identyfikator użytkownika',
+  typeInvalid: 'Typ musi być jednym z: user, agency, developer, hotel.',
+} as const
+
+export const USER_TYPE_LABELS = { user: 'Osoba prywatna', agency: 'Agencja', developer: 'Deweloper', hotel: 'Hotel / pensjonat' } as const
+
+export const favoriteUserParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, FAVORITE_USER_MESSAGES.idInvalid).transform(Number),
+})
+
+export const favoriteUsersQuerySchema = z.object({
+  type: z.enum(['user', 'agency', 'developer', 'hotel'], { error: FAVORITE_USER_MESSAGES.typeInvalid }).optional(),
+  page: z.string().regex(/^\d{1,6}$/, 'Pole page musi być liczbą całkowitą od 1.').transform(Number).pipe(z.number().int().min(1, 'Pole page musi być liczbą całkowitą od 1.')).optional(),
+})
+
+export const favoriteUserSchema = z.object({
+  id: z.number().int(), name: z.string(), type: z.enum(['user', 'agency', 'developer', 'hotel']), company_name: z.string().nullable(),
+  avatar: z.string().nullable(), city: z.string().nullable(), offers_count: z.number().int(), is_favorite_user: z.literal(true),
+  created_at: z.string(),
+})
+export type FavoriteUser = z.infer<typeof favoriteUserSchema>
+
+export const favoriteUsersPageSchema = z.object({
+  data: z.array(favoriteUserSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int(), last_page: z.number().int(),
+})

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** The bell (spec §2/§4/§7): texts shown by the web and the shapes of /api/user/notifications. */
+export const NOTIFICATION_MESSAGES = {
+  empty: 'Brak nowych powiadomień',
+  markAll: 'Oznacz jako przeczytane',
+  title: 'Powiadomienia',
+  idInvalid: 'Nieprawidłowy identyfikator powiadomienia',
+  notFound: 'Nie znaleziono powiadomienia.',
+} as const
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['info', 'warning']),
+  message: z.string(),
+  link: z.string().nullable(),
+  created_at: z.string(),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+/** `data.data` as the spec's client reads it (a paginator), plus the unread total for the badge. */
+export const notificationsPageSchema = z.object({
+  data: z.array(notificationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+})
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>
+
+export const notificationsQuerySchema = z.object({
+  page: z.string().regex(/^\d{1,6}$/, 'Pole page musi być liczbą całkowitą od 1 do 100000.').transform(Number)
+    .pipe(z.number().int().min(1, 'Pole page musi być liczbą całkowitą od 1 do 100000.').max(100_000)).optional(),
+})
+
+export const notificationParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, NOTIFICATION_MESSAGES.idInvalid).transform(Number),
+})
