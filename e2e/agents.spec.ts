@@ -43,7 +43,8 @@ test('an agency invites an agent → mail over SMTP → the agent sets a passwor
   await expect(page.getByText('Na email agenta został wysłany link aktywacyjny')).toBeVisible()
 
   // The agent's mail, from the real SMTP listener: set a password.
-  const mail = await waitForMail(agentEmail, { subject: /zaproszenie do stworzenia konta/ })
+  // Two mails: the invitation and the resent link; only the newest link works.
+  const mail = await waitForMail(agentEmail, { subject: /zaproszenie do stworzenia konta/, count: 2 })
   const agentCtx = await browser.newContext({ locale: 'pl-PL' })
   const agent = await agentCtx.newPage()
   await agent.goto(linkIn(mail, '/ustaw-haslo'))

@@ -61,8 +61,11 @@ test('save a search from /szukaj → it is in /ulubione → change its period �
   await expect(card.getByRole('switch', { name: 'Powiadomienia e-mail' })).toBeChecked()
   await expect(card.getByRole('radio', { name: 'codziennie' })).toBeChecked()
   await hydrated(page)
-  await card.getByRole('radio', { name: 'co 7 dni' }).check({ force: true })
+  // The card shows a change only after the API's 204 (spec §4), so this clicks the pill and waits, rather than check(),
+  // which wants the state changed at once.
+  await card.locator('label').filter({ hasText: /^co 7 dni$/ }).click()
   await expect(page.getByText('Zmieniono ustawienia wyszukiwania.')).toBeVisible()
+  await expect(card.getByRole('radio', { name: 'co 7 dni' })).toBeChecked()
   await page.reload()
   await expect(page.getByRole('article', { name: /Mieszkania na sprzedaż/ }).getByRole('radio', { name: 'co 7 dni' })).toBeChecked()
 

@@ -18,9 +18,7 @@ async function logIn(page: Page) {
   await expect(login).toBeHidden()
 }
 
-// QUARANTINED 2026-11-24 (fails on main since the parallel landings: the first home card's heart is not pressed after
-// the listing page hearted it); to be diagnosed and re-enabled first thing next session, see the closing note.
-test.fixme('heart a listing on its page and on a card, see both in /ulubione, remove them, empty state', async ({ page }) => {
+test('heart a listing on its page and on a card, see both in /ulubione, remove them, empty state', async ({ page }) => {
   test.setTimeout(90_000)
   await page.goto('/')
   await hydrated(page)

@@ -36,8 +36,7 @@ async function ownersListing(page: Page): Promise<string> {
   return (r as { slug: string }).slug
 }
 
-// QUARANTINED 2026-11-24 (failed on main at eb44dc2 and after; not diagnosed in time); re-enable next session.
-test.fixme('a guest writes from a listing → confirms by e-mail → the owner sees the thread, replies; a scam-like message shows the banner', async ({ browser, page }) => {
+test('a guest writes from a listing → confirms by e-mail → the owner sees the thread, replies; a scam-like message shows the banner', async ({ browser, page }) => {
   test.setTimeout(150_000)
   await logIn(page, OWNER)
   const slug = await ownersListing(page)

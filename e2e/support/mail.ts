@@ -23,15 +23,16 @@ function readAll(dir: string): SavedMail[] {
   return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as SavedMail)
 }
 
-/** The newest mail to `address` (optionally matching `subject`), waiting up to `timeout` ms for it to arrive. */
-export async function waitForMail(address: string, opts: { subject?: RegExp; timeout?: number; dir?: string } = {}): Promise<SavedMail> {
+/**
+ * The newest mail to `address` (optionally matching `subject`), waiting up to `timeout` ms for it to arrive. Mail goes
+ * out through the job queue, so after a resend `count` waits for that many matching mails, not just the first one.
+ */
+export async function waitForMail(address: string, opts: { subject?: RegExp; timeout?: number; dir?: string; count?: number } = {}): Promise<SavedMail> {
   const deadline = Date.now() + (opts.timeout ?? 15_000)
   const want = address.toLowerCase()
   for (;;) {
-    const hit = readAll(opts.dir ?? MAIL_DIR)
-      .filter((m) => m.to.includes(want) && (!opts.subject || opts.subject.test(m.subject)))
-      .at(-1)
-    if (hit) return hit
+    const hits = readAll(opts.dir ?? MAIL_DIR).filter((m) => m.to.includes(want) && (!opts.subject || opts.subject.test(m.subject)))
+    if (hits.length >= (opts.count ?? 1)) return hits.at(-1)!
     if (Date.now() > deadline) throw new Error(`no mail to ${address} arrived in ${opts.dir ?? MAIL_DIR}`)
     await new Promise((r) => setTimeout(r, 200))
   }

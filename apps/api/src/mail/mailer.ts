@@ -42,8 +42,11 @@ export class Mailer {
       { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, concurrency: 2 })
   }
 
-  /** Stores the mail and queues its delivery; resolves with the outbox id once stored. */
-  async send(mail: Mail): Promise<number> {
+  /**
+   * Stores the mail and queues its delivery; resolves with the outbox id once stored. `bulk` mails (reminders,
+   * alerts) go after the transactional ones waiting (links a person is waiting for right now).
+   */
+  async send(mail: Mail, { bulk = false }: { bulk?: boolean } = {}): Promise<number> {
     const { replyTo, headers, attachments, ...stored } = mail
     const [row] = await this.db.db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id })
     const id = row!.id
@@ -54,7 +57,7 @@ export class Mailer {
     await this.jobs.enqueue(MAIL_QUEUE, {
       mailId: id, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}),
       ...(attachments?.length ? { attachments: attachments.map((a) => ({ filename: a.filename, base64: a.content.toString('base64'), contentType: a.contentType })) } : {}),
-    })
+    }, { priority: bulk ? 0 : 10 })
     return id
   }
 

@@ -4,6 +4,7 @@ import type { SearchResponse } from '@portal/contracts/search'
 import type { ResultsData } from '~/components/search/search-results'
 import { mapTileUrl } from './map-tiles.server'
 import { serverApi } from './api.server'
+import { publicPageHeaders } from './page-cache'
 
 /** Parameters of the page itself that the API does not need. */
 const PAGE_ONLY = ['widok']
@@ -32,8 +33,4 @@ export async function loadResults(context: AppLoadContext | undefined, query: st
 }
 
 /** Like the home page: public results may sit in a shared cache for seconds; a signed-in page never. */
-export function resultsHeaders(parentHeaders: Headers): HeadersInit {
-  const parent = parentHeaders.get('Cache-Control')
-  if (parent?.includes('private')) return { 'Cache-Control': parent }
-  return { 'Cache-Control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60' }
-}
+export const resultsHeaders = publicPageHeaders

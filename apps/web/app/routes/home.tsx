@@ -1,6 +1,7 @@
 import type { ListingSummary } from '@portal/contracts/listing'
 import { serverJson } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
+import { publicPageHeaders } from '~/lib/page-cache'
 import { HomeHero } from '~/components/home/home-hero'
 import { ListingSection } from '~/components/home/listing-section'
 import { useLoginForNext } from '~/lib/use-login-for-next'
@@ -25,11 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
-  // A signed-in visitor's page (root says private) must not land in a shared cache.
-  const parent = parentHeaders.get('Cache-Control')
-  if (parent?.includes('private')) return { 'Cache-Control': parent }
-  // Fresh listings matter more than a cache hit; let shared caches keep it for a few seconds only.
-  return { 'Cache-Control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60' }
+  // Fresh listings matter more than a cache hit: shared caches keep it for seconds, a signed-in page never.
+  return publicPageHeaders(parentHeaders)
 }
 
 export const meta: Route.MetaFunction = () => [

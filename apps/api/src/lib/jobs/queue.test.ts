@@ -75,6 +75,29 @@ describe('JobQueue (pg-boss on our database handle)', () => {
     expect(rows.map((r) => r.data)).toEqual([{ n: 1, _queue: 'echo' }, { n: 3, _queue: 'echo' }])
   })
 
+  it('drains a backlog without waiting a polling interval per job, and runs higher priority first', async () => {
+    const { log } = memoryLog()
+    const q = new JobQueue(db, log, { schedule: false })
+    queues.push(q)
+    const order: string[] = []
+    let release!: () => void
+    const gate = new Promise<void>((r) => { release = r })
+    q.work<{ k: string }>('backlog', async (data) => { order.push(data.k); if (data.k === 'bulk0') await gate }, { pollingIntervalSeconds: 2 })
+    // While the worker is busy, a burst of 19 bulk jobs (reminders) and then one a person awaits (a sign-up link).
+    await q.enqueue('backlog', { k: 'bulk0' })
+    await until(() => order.length === 1)
+    for (let i = 1; i < 20; i++) await q.enqueue('backlog', { k: `bulk${i}` })
+    await q.enqueue('backlog', { k: 'signup' }, { priority: 10 })
+    const started = Date.now()
+    release()
+    // Not drain(): it wakes the workers itself.
+    await until(() => order.length === 21, 25_000)
+    // One job per 2 s poll would take 42 s; pg-boss's own fetch is the only wait now.
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(order).toHaveLength(21)
+    expect(order[1]).toBe('signup')
+  }, 30_000)
+
   it('a scheduled job runs once per slot however many instances share the database', async () => {
     // Not across a minute boundary (two slots would rightly give two runs).
     if (new Date().getUTCSeconds() > 45) await wait((61 - new Date().getUTCSeconds()) * 1000)

@@ -102,7 +102,7 @@ const favoriteFilters: FastifyPluginAsyncZod = async (app) => {
   // Alerts: every minute on one instance (lib/jobs); wanted ads get their searches first.
   app.jobs.work(ALERTS_JOB, async () => {
     await syncWantedSearches(db)
-    const mails = await runAlerts({ db, index: app.searchIndex, publicUrl: app.env.PUBLIC_URL, send: (m) => app.mailer.send(m) })
+    const mails = await runAlerts({ db, index: app.searchIndex, publicUrl: app.env.PUBLIC_URL, send: (m) => app.mailer.send(m, { bulk: true }) })
     if (mails) app.log.info({ mails }, 'saved-search alerts sent')
   }, { retryLimit: 1, retryDelay: 30, expireInSeconds: 600 })
   app.jobs.schedule(ALERTS_JOB, '* * * * *')

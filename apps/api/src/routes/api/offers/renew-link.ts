@@ -48,7 +48,7 @@ const renewLink: FastifyPluginAsyncZod = async (app) => {
         to: r.email, name: r.name, title: r.title, days, expiresAt: dateFmt.format(r.expiresAt),
         renewUrl: `${base}/przedluz-ogloszenie?token=${renewToken(app.appKey, r.listingId, r.expiresAt)}`,
         listingUrl: `${base}/ogloszenia/${r.slug}`,
-      }))
+      }), { bulk: true })
       sent++
     }
     if (sent) app.log.info({ sent }, 'expiry reminders sent')
