@@ -67,7 +67,7 @@ const envSchema = z.object({
   STORAGE_URL: urlWithProtocols(['s3:', 's3+http:'], 'S3').optional(),
   /** Prometheus metrics at /metrics for `Authorization: Bearer <METRICS_TOKEN>`; unset → /metrics is 404. */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)').optional(),
-  /** Payment gateway (decision 019): the local simulator (default), Przelewy24 REST or PayU REST 2.1. */
+  /** Payment gateway (decision 023): the local simulator (default), Przelewy24 REST or PayU REST 2.1. */
   PAYMENTS: z.enum(['simulator', 'przelewy24', 'payu'], { error: 'must be simulator, przelewy24 or payu' }).default('simulator'),
   /** Minutes an unfinished payment waits before it expires (the gateway's own limit is set to the same). */
   PAYMENT_TTL_MINUTES: z.string().trim().default('30').refine((v) => /^\d{1,4}$/.test(v) && Number(v) >= 5, 'must be 5 or more minutes').transform(Number),

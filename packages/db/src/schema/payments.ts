@@ -6,7 +6,7 @@ import { users } from './users.ts'
 import { listings } from './listings.ts'
 
 /**
- * Money (issue 11, docs/decisions/019-payments.md). Every amount is integer grosze, gross (VAT 23% included); the
+ * Money (issue 11, docs/decisions/023-payments.md). Every amount is integer grosze, gross (VAT 23% included); the
  * net and VAT parts are derived when a bill or an invoice is written. Prices live here, not in code: the rows are
  * inserted by the migration and may be changed in the database.
  */

@@ -4,7 +4,7 @@ import { inTransaction } from '../http/transaction.ts'
 import { photoDistance, photoHashes, SAME_PHOTO_BITS, type PhotoHashes } from './phash.ts'
 
 /**
- * One property, many ads (issue 13, decision 020). An ad joins another's group when it has a photo whose perceptual
+ * One property, many ads (issue 13, decision 024). An ad joins another's group when it has a photo whose perceptual
  * hash is within SAME_PHOTO_BITS of one of the other's, the same category, a pin within RADIUS_M and an area within
  * AREA_TOLERANCE (both without an area also count). Candidates come from the GiST index over live pins
  * (listings_earth_idx), so the cost per new ad does not grow with the number of listings.

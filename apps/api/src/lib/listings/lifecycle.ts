@@ -13,7 +13,7 @@ import { notifyListingEvent, notifyListingsExpired } from '../notifications/list
  *     └─(guest) pending_activation: published by itself when the account is activated.
  * The paid step: `publishTarget` answers 'awaiting_payment' while the listing's bill (package, frames, a later
  * visible-from date: promotion.ts) has something unpaid; the verified, idempotent payment booking then calls
- * `activateListing` (decision 019).
+ * `activateListing` (decision 023).
  */
 const DAY_MS = 24 * 3600_000
 

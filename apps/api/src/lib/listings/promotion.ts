@@ -6,7 +6,7 @@ import type { ListingRow } from './access.ts'
 
 /**
  * A listing's promotion as the listings domain needs it: the price list (from the database), the choice made in
- * the form, and the bill that choice adds up to with what is already paid and in force subtracted (decision 019).
+ * the form, and the bill that choice adds up to with what is already paid and in force subtracted (decision 023).
  * Payments (a higher layer) charge that bill; publishing asks it whether the listing has to wait for payment.
  */
 export type PackageRow = typeof promotionPackages.$inferSelect

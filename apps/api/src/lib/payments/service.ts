@@ -19,7 +19,7 @@ import type { KsefClient } from '../invoices/ksef-send.ts'
 import { BadNotification, GatewayError, type Gateway, type GatewayNotice } from './gateways/types.ts'
 
 /**
- * The paid path (decision 019): a payment is stored with the gateway's id before the visitor is redirected; a
+ * The paid path (decision 023): a payment is stored with the gateway's id before the visitor is redirected; a
  * notification is authenticated by the adapter, matched to the stored row, checked against its amount and
  * currency, confirmed with the gateway, and booked once — in one transaction with its effects and its invoice.
  * A replay finds the row already paid and changes nothing.

@@ -1,7 +1,7 @@
 import type { PaymentGateway, PaymentItem } from '@portal/db'
 
 /**
- * The payment port (decision 019): one interface, three adapters chosen by PAYMENTS. An adapter registers a payment
+ * The payment port (decision 023): one interface, three adapters chosen by PAYMENTS. An adapter registers a payment
  * at its gateway (we store the gateway's id before redirecting), authenticates the gateway's notification from
  * the raw request, and confirms a successful one where the gateway requires it (Przelewy24's verify call).
  */

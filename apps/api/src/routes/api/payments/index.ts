@@ -22,7 +22,7 @@ import {
 } from '../../../lib/payments/service.ts'
 
 /**
- * Promotions and payments (issue 11, decision 019): the price list, a listing's bill and charge, the gateway's
+ * Promotions and payments (issue 11, decision 023): the price list, a listing's bill and charge, the gateway's
  * notification (authenticated by its signature, not by a session), the payment's stored state for the return
  * page, raise and refresh, the payment history and the invoices (PDF; KSeF FA(3) XML for buyers with a NIP).
  */
