@@ -110,6 +110,10 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(errors)
   await app.register(metrics)
+  app.addMetric({
+    name: 'job_queue_depth', help: 'Background jobs waiting (created, retry) or running (active), by queue', labelNames: ['queue', 'state'],
+    read: async () => (await app.jobs.depth()).map((d) => ({ labels: { queue: d.queue, state: d.state }, value: d.n })),
+  })
   await app.register(security, {
     csp: opts.csp, rateLimitMax: opts.rateLimitMax, https: env.PUBLIC_URL.startsWith('https:'),
     tileOrigin: tileOrigin(tileUrlFrom(env.MAP_TILE_URL)),

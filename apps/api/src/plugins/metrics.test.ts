@@ -32,6 +32,13 @@ describe('Prometheus metrics at /metrics', () => {
     if (t.db.driver === 'pg') expect(res.body).toMatch(/db_pool_connections\{state="max"\} \d+/)
   })
 
+  it('shows the job queue depth by queue and state', async () => {
+    // A job due in an hour stays waiting ('created').
+    await t.app.jobs.enqueue('mail-send', { mailId: -1 }, { startAfter: 3600 })
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(res.body).toMatch(/job_queue_depth\{queue="mail-send",state="created"\} 1/)
+  })
+
   it('without METRICS_TOKEN there is no /metrics at all', async () => {
     const plain = await createTestApp()
     try {

@@ -232,6 +232,14 @@ export class JobQueue {
     return id
   }
 
+  /** Jobs waiting or running per queue and state, for /metrics (all instances' jobs: the table is shared). */
+  async depth(): Promise<Array<{ queue: string; state: string; n: number }>> {
+    const { rows } = await this.db.query(
+      `SELECT name AS queue, state::text AS state, count(*)::int AS n FROM pgboss.job
+        WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`).catch(() => ({ rows: [] }))
+    return rows.map((r) => ({ queue: String(r.queue), state: String(r.state), n: Number(r.n) }))
+  }
+
   /** Jobs of these queues (all by default) not finished yet: created, retry or active. */
   async pending(names: string[] = [...this.definitions.keys()]): Promise<number> {
     if (!this.boss) return 0
