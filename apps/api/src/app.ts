@@ -51,6 +51,8 @@ export interface BuildAppOptions {
    * where it starts on the first enqueue() (or app.jobs.start()) so tests that queue nothing do not pay for it.
    */
   jobs?: boolean
+  /** pg-boss's cron intervals (tests shorten them; lib/jobs/queue.ts). */
+  jobOptions?: { cronMonitorIntervalSeconds?: number; cronWorkerIntervalSeconds?: number }
 }
 
 export type App = FastifyInstance
@@ -86,7 +88,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('env', env)
   app.decorate('appKey', resolveAppKey(env))
   const startJobs = opts.jobs ?? env.NODE_ENV !== 'test'
-  app.decorate('jobs', new JobQueue(opts.db, app.log, { lazy: !startJobs }))
+  app.decorate('jobs', new JobQueue(opts.db, app.log, { lazy: !startJobs, ...opts.jobOptions }))
   app.decorate('mailer', new Mailer(opts.db, env, app.log, app.jobs))
   app.decorate('searchIndex', new SearchIndex(opts.db.db, { enabled: env.SEARCH_INDEX, log: app.log }))
   // Loaded in the background: searches use SQL until it is ready.

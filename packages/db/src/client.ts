@@ -18,6 +18,8 @@ export interface DbHandle {
    */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
   close(): Promise<void>
+  /** PostgreSQL: the connection string (another handle on the same database, e.g. a second instance in a test). */
+  url?: string
   /** PostgreSQL pool figures for metrics (absent for PGlite, which has one in-process connection). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number }
 }
@@ -61,6 +63,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     return {
       db,
       driver: 'pg',
+      url: opts.url,
       exec: async (sql) => { await pool.query(sql) },
       query: async (text, values) => {
         const r = await pool.query(text, values as unknown[] | undefined) as unknown
