@@ -22,10 +22,20 @@ export function NotFound() {
 export function ErrorScreen({ status, detail }: { status?: number; detail?: string }) {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Wystąpił błąd</h1>
-      <p className="mt-2 max-w-md text-slate-600">
-        Podczas wyświetlania tej strony wystąpił błąd{status ? ` (${status})` : ''}. Spróbuj ponownie za chwilę.
-      </p>
+      {status === 503 ? (
+        // The database or the API is away for a moment (a restart): nothing is lost, the page comes back by itself.
+        <>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Serwis chwilowo niedostępny</h1>
+          <p className="mt-2 max-w-md text-slate-600">Trwają prace techniczne. Odśwież stronę za kilka sekund.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Wystąpił błąd</h1>
+          <p className="mt-2 max-w-md text-slate-600">
+            Podczas wyświetlania tej strony wystąpił błąd{status ? ` (${status})` : ''}. Spróbuj ponownie za chwilę.
+          </p>
+        </>
+      )}
       {detail && (
         <pre className="mt-6 max-w-full overflow-auto rounded-lg bg-slate-100 p-4 text-left text-xs text-slate-700">{detail}</pre>
       )}

@@ -39,6 +39,14 @@ describe('guards (spec §6)', () => {
     await expect(requireUser(ctx(200).context, new Request('http://x/ustawienia-konta'))).resolves.toEqual(profile)
   })
 
+  it('authenticated: while the API cannot say (database away → 503) the page is 503, not a trip to the login', async () => {
+    const res = await thrown(requireUser(ctx(503, { error: 'service_unavailable' }).context, new Request('http://x/ulubione'))) as unknown as { init: ResponseInit }
+    expect(res.init.status).toBe(503)
+    expect(new Headers(res.init.headers).get('Retry-After')).toBe('5')
+    // Public pages still render, as for a guest.
+    expect(await getUser(ctx(503, { error: 'service_unavailable' }).context)).toBeNull()
+  })
+
   it('checkIfLoggedIn: a signed-in user goes home', async () => {
     const res = await thrown(redirectIfLoggedIn(ctx(200).context))
     expect(res.headers.get('Location')).toBe('/')
