@@ -65,6 +65,7 @@ export const PAYMENT_MESSAGES = {
   noRaises: 'Pakiet nie ma już darmowych podbić.',
   notActive: 'Tylko aktywne ogłoszenie można podbić lub odświeżyć.',
   gateway: 'Bramka płatności nie odpowiada. Spróbuj ponownie za chwilę.',
+  closed: 'Ta transakcja jest już zamknięta albo wygasła.',
 } as const
 
 export const PAYMENT_TEXTS = {

@@ -6,6 +6,7 @@ import { requireCaptcha } from '../http/captcha.ts'
 import { blockedFor, hit } from '../http/throttle.ts'
 import { currentUser, type UserRow } from '../accounts/guard.ts'
 import { displayName } from '../people/profile.ts'
+import { notify } from '../notifications/notifications.ts'
 import { conversationMail, messageVerifyMail } from '../../mail/templates.ts'
 import { assertMayWrite, createMessage, type MessageRow, type ThreadRow } from './threads.ts'
 
@@ -39,8 +40,18 @@ async function limit(request: FastifyRequest, reply: FastifyReply, keys: [string
   }
 }
 
-/** Tells the advertiser about a delivered message: e-mail with Reply-To the sender. */
+/** The recipient's bell (an account holder): a new message in the conversation, opening the thread. */
+export async function notifyNewMessage(app: FastifyInstance, userId: number, fromName: string, thread: ThreadRow) {
+  await notify(app.db, userId, { type: 'info', message: newMessageText(fromName, thread.subject), link: `/wiadomosci/${thread.id}` })
+}
+export const newMessageText = (fromName: string, subject: string) => `Nowa wiadomość od ${fromName}: ${subject}`
+
+/**
+ * Tells the advertiser about a delivered message: the bell, and an e-mail with Reply-To the sender. A guest's
+ * message is delivered (and announced) only once its address is confirmed.
+ */
 export async function announceToOwner(app: FastifyInstance, owner: UserRow, thread: ThreadRow, message: MessageRow) {
+  await notifyNewMessage(app, owner.id, message.fromName, thread)
   await app.mailer.send(conversationMail({
     to: owner.email, name: displayName(owner), fromName: message.fromName, about: thread.subject, body: message.body,
     wantToSee: wantToSeeText(message.wantToSee), url: `${app.env.PUBLIC_URL}/wiadomosci/${thread.id}`, urlLabel: 'Odpowiedz w serwisie',

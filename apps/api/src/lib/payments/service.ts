@@ -10,6 +10,7 @@ import type { Env } from '../../env.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { paymentBookedMail } from '../../mail/templates.ts'
 import { inTransaction } from '../http/transaction.ts'
+import { notify } from '../notifications/notifications.ts'
 import { goLive } from '../listings/lifecycle.ts'
 import { BARGAIN_ATTRIBUTE, ensurePromotionRow, priceList, URGENT_ATTRIBUTE } from '../listings/promotion.ts'
 import { issueInvoice, sellerFrom, type InvoiceRow } from '../invoices/issue.ts'
@@ -33,8 +34,6 @@ export interface PaymentsContext {
   log: FastifyBaseLogger
   /** KSEF=on: the client that sends FA(3) invoices (decision 015). */
   ksef?: KsefClient | null
-  /** Called after a booking committed (notifications of issue 9 plug in here). */
-  onBooked?: (payment: PaymentRow, invoice: InvoiceRow) => Promise<void>
 }
 
 const DAY_MS = 86400_000
@@ -131,9 +130,13 @@ async function book(ctx: PaymentsContext, paymentId: number, notice: GatewayNoti
       paymentId, userId: paid!.userId, seller, buyer, items: paid!.items, at,
       ksefXml: buyer.nip ? (inv) => fa3Xml({ ...inv, paidAt: at }) : undefined,
     })
+    // The bell, in the booking's transaction: it exists exactly when the payment is booked, once (a replay books nothing).
+    await notify(tx, paid!.userId, { type: 'info', message: bookedMessage(paid!), link: '/faktury' })
     return { payment: paid!, invoice }
   })
 }
+
+export const bookedMessage = (p: Pick<PaymentRow, 'amount' | 'title'>) => `Płatność ${formatMoney(p.amount)} przyjęta: ${p.title}`
 
 /** 'Nie potrzebuję faktury': the invoice names the account holder, without a NIP. */
 async function accountBuyer(tx: DbHandle, userId: number): Promise<InvoiceBuyer> {
@@ -218,7 +221,6 @@ async function afterBooking(ctx: PaymentsContext, p: PaymentRow, invoice: Invoic
     }))
   }
   if (invoice.ksefXml && ctx.ksef) await sendToKsef(ctx, invoice)
-  await ctx.onBooked?.(p, invoice)
 }
 
 /** KSEF=on: the FA(3) XML goes to KSeF after the booking; a failure is recorded on the invoice (sent again later). */

@@ -8,12 +8,15 @@ import type { GatewayNotice, GatewayOrder, Registered, StoredPayment } from './t
  * the same rules as Przelewy24 (SHA-384 over the same fields with a CRC key derived from APP_KEY), which goes
  * through the same notification endpoint, checks and verify step as a real one. A failed payment is told by one
  * extra signed field, `result: "failed"` (Przelewy24 itself sends nothing for those).
+ *
+ * It keeps no state of its own: several instances share one database, and the page's choice may be made on one
+ * while the notification is verified on another. A paid notification's orderId is derived from the payment (an
+ * HMAC of session id and amount under the simulator's key), so verify recomputes what the gateway "knows"; the
+ * transaction itself (token, amount, status, time limit) is the payment row in the database.
  */
 export class SimulatorGateway extends Przelewy24Gateway {
   override readonly name = 'simulator' as const
   protected override extraSigned = ['result'] as const
-  /** What the simulated gateway knows: token → outcome chosen on its page (verify asks it, as P24 asks itself). */
-  private readonly outcomes = new Map<string, { sessionId: string; amount: number; orderId: number; paid: boolean }>()
 
   constructor(appKey: string) {
     super(simulatorConfig(appKey))
@@ -31,23 +34,31 @@ export class SimulatorGateway extends Przelewy24Gateway {
 
   /** The signed notification the simulator sends for a payment after its page's choice. */
   notification(payment: StoredPayment, outcome: 'paid' | 'failed'): Record<string, string | number> {
-    const orderId = 300_000_000 + Math.floor(Math.random() * 600_000_000)
+    const orderId = outcome === 'paid' ? this.paidOrderId(payment.publicId, payment.amount) : 300_000_000 + Math.floor(Math.random() * 600_000_000)
     const n: Record<string, string | number> = {
       merchantId: this.cfg.merchantId, posId: this.cfg.posId, sessionId: payment.publicId, amount: payment.amount,
       originAmount: payment.amount, currency: payment.currency, orderId, methodId: 154, statement: `p24-${orderId}`,
     }
     if (outcome === 'failed') n.result = 'failed'
     n.sign = signNotification(n, this.cfg.crc, outcome === 'failed' ? ['result'] : [])
-    if (payment.gatewayRef) this.outcomes.set(String(orderId), { sessionId: payment.publicId, amount: payment.amount, orderId, paid: outcome === 'paid' })
     return n
   }
 
-  /** Verify as the gateway would: the sign over our stored amount must match what the gateway charged. */
+  /** The orderId of a paid transaction: only the simulator's key makes it, any instance recomputes it. */
+  private paidOrderId(sessionId: string, amount: number): number {
+    const h = createHmac('sha256', this.cfg.crc).update(`paid:${sessionId}:${amount}`).digest()
+    return 300_000_000 + (h.readUInt32BE(0) % 600_000_000)
+  }
+
+  /**
+   * Verify as the gateway would: the orderId must be the one its page issued for this session and amount when it
+   * was paid, and the sign over our stored amount must match what the gateway charged.
+   */
   override async confirm(notice: GatewayNotice, payment: StoredPayment): Promise<boolean> {
     const body = this.verifyBody(notice, payment)
-    const known = this.outcomes.get(String(body.orderId))
-    const sign = p24Sign({ sessionId: known?.sessionId ?? '', orderId: known?.orderId ?? -1, amount: known?.amount ?? -1, currency: 'PLN' }, this.cfg.crc)
-    return !!known && known.paid && sameHex(sign, body.sign)
+    if (body.orderId !== this.paidOrderId(payment.publicId, payment.amount)) return false
+    const sign = p24Sign({ sessionId: payment.publicId, orderId: body.orderId, amount: payment.amount, currency: 'PLN' }, this.cfg.crc)
+    return sameHex(sign, body.sign)
   }
 }
 

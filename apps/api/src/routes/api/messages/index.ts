@@ -13,7 +13,7 @@ import { displayName } from '../../../lib/people/profile.ts'
 import {
   confirmMessage, listThreads, markRead, reply, reportMessage, setArchived, setBlocked, threadView, unreadCount, userThread,
 } from '../../../lib/messages/threads.ts'
-import { announceToOwner, MESSAGE_LIMITS } from '../../../lib/messages/send.ts'
+import { announceToOwner, MESSAGE_LIMITS, notifyNewMessage } from '../../../lib/messages/send.ts'
 import { conversationMail } from '../../../mail/templates.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema, 429: apiErrorSchema }
@@ -111,7 +111,8 @@ const messagesApi: FastifyPluginAsyncZod = async (app) => {
     await hit(app.db, key, MESSAGE_LIMITS.perSender.windowMs)
     const url = `${app.env.PUBLIC_URL}/wiadomosci/${thread.id}`
     if (role === 'owner') {
-      // The sender hears by e-mail: in their inbox too when they have an account; a guest answers from the listing.
+      // The sender hears by e-mail: in their inbox and bell too when they have an account; a guest answers from the listing.
+      if (thread.counterpartId) await notifyNewMessage(app, thread.counterpartId, displayName(user), thread)
       const [listing] = thread.listingId ? await app.db.db.execute(sqlSlug(thread.listingId)).then((r) => (r as unknown as { rows: { slug: string }[] }).rows) : []
       await app.mailer.send(conversationMail({
         to: thread.counterpartEmail, name: thread.counterpartName, fromName: displayName(user), about: `Odpowiedź: ${thread.subject}`,

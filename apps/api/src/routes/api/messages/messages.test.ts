@@ -36,6 +36,9 @@ describe('/api/messages', () => {
 
   const inbox = async (jar: Jar, q = '') => threadsPageSchema.parse((await t.app.inject({ url: `/api/messages${q}`, headers: { cookie: jar.cookie } })).json())
   const thread = async (jar: Jar, id: number) => t.app.inject({ url: `/api/messages/${id}`, headers: { cookie: jar.cookie } })
+  /** The user's unread bell notifications about messages. */
+  const bell = async (jar: Jar) => ((await t.app.inject({ url: '/api/user/notifications', headers: { cookie: jar.cookie } })).json().data as Array<{ message: string; link: string }>)
+    .filter((n) => n.message.startsWith('Nowa wiadomość od'))
 
   it('a guest message waits for the e-mail link, then reaches the owner (mail with Reply-To, inbox, unread); the owner replies by mail', async () => {
     const g = await startSession(t.app)
@@ -48,9 +51,10 @@ describe('/api/messages', () => {
     const verify = await smtp.next()
     expect(verify.subject).toBe('Potwierdź wysłanie wiadomości')
     expect((verify.to as { text: string }).text).toBe('gabi@example.com')
-    // Nothing reached the owner yet.
+    // Nothing reached the owner yet: no thread, no mail, no bell.
     expect((await inbox(ownerJar)).data).toEqual([])
     expect(smtp.pending()).toBe(0)
+    expect(await bell(ownerJar)).toEqual([])
 
     const token = tokenFrom(verify.text!)
     const ok = await send(t.app, g, 'POST', '/api/messages/confirm', { token })
@@ -67,6 +71,8 @@ describe('/api/messages', () => {
 
     const box = await inbox(ownerJar)
     expect(box.unread).toBe(1)
+    // The owner's bell: once, opening the conversation (a second confirmation delivers nothing more).
+    expect(await bell(ownerJar)).toEqual([expect.objectContaining({ type: 'info', message: 'Nowa wiadomość od Gość Gabriela: Mieszkanie 2 pokoje Mokotów', link: `/wiadomosci/${box.data[0]!.id}` })])
     expect(box.data).toEqual([expect.objectContaining({ role: 'owner', unread: 1, with: { name: 'Gość Gabriela', profile_url: null }, listing: expect.objectContaining({ id: listingId }) })])
     const id = box.data[0]!.id
     expect((await t.app.inject({ url: '/api/messages/unread', headers: { cookie: ownerJar.cookie } })).json()).toEqual({ unread: 1 })
@@ -114,6 +120,8 @@ describe('/api/messages', () => {
     const mine = await inbox(buyerJar)
     expect(mine.data).toEqual([expect.objectContaining({ role: 'counterpart', unread: 0, with: expect.objectContaining({ name: 'Olga Właścicielka' }) })])
     const id = mine.data[0]!.id
+    expect((await bell(ownerJar)).filter((n) => n.link === `/wiadomosci/${id}`).map((n) => n.message)).toEqual(['Nowa wiadomość od Kuba: Mieszkanie 2 pokoje Mokotów'])
+    expect(await bell(buyerJar)).toEqual([])
     const ownerView = threadSchema.parse((await thread(ownerJar, id)).json())
     expect(ownerView.messages[0]).toMatchObject({ links_allowed: true, want_to_see: { mode: 'asap', date: null, time: null } })
 
@@ -121,6 +129,8 @@ describe('/api/messages', () => {
     expect(r.statusCode).toBe(201)
     await smtp.next()
     expect((await inbox(buyerJar)).unread).toBe(1)
+    // The buyer has an account: the answer rings their bell too.
+    expect(await bell(buyerJar)).toEqual([expect.objectContaining({ message: 'Nowa wiadomość od Olga Właścicielka: Mieszkanie 2 pokoje Mokotów', link: `/wiadomosci/${id}` })])
     const buyerView = threadSchema.parse((await thread(buyerJar, id)).json())
     expect(buyerView.messages[1]).toMatchObject({ mine: false, scam: ['prepayment', 'bank_account'] })
     expect(buyerView.contact).toBeNull()
@@ -142,6 +152,7 @@ describe('/api/messages', () => {
     expect((await send(t.app, buyerJar, 'POST', `/api/messages/${id}/reply`, { message: 'Nie wpłacę zaliczki przed obejrzeniem.' })).statusCode).toBe(201)
     const toOwner = await smtp.next()
     expect((toOwner.to as { text: string }).text).toBe('wlasciciel@example.com')
+    expect((await bell(ownerJar)).filter((n) => n.link === `/wiadomosci/${id}`)).toHaveLength(2)
     expect((await t.app.inject({ url: '/api/messages/unread', headers: { cookie: ownerJar.cookie } })).json().unread).toBeGreaterThan(0)
     // Writing to oneself is refused.
     expect((await send(t.app, ownerJar, 'POST', `/api/offers/${listingId}/contact`, { name: 'Olga', email: owner.email, message: 'test' })).statusCode).toBe(403)

@@ -31,6 +31,8 @@ const slugParams = z.object({ slug: z.string().min(1).max(200) })
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator.') })
 const NOT_FOUND = () => new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound)
 
+export const PAYMENTS_SWEEP = 'payments-sweep'
+
 const withVat = <T extends { price: number }>(x: T) => ({ ...x, ...splitGross(x.price) })
 
 const payments_: FastifyPluginAsyncZod = async (app) => {
@@ -192,6 +194,9 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
   if (gateway instanceof SimulatorGateway) {
     const sim = gateway
     const tokenParams = z.object({ token: z.string().regex(/^[\w-]{10,60}$/) })
+    /** The gateway's view: past its time limit a transaction is expired even before the sweep marks it. */
+    const simulatorStatus = (p: typeof payments.$inferSelect) =>
+      p.status === 'pending' && p.expiresAt && new Date(p.expiresAt).getTime() <= Date.now() ? 'expired' : p.status
     const pendingByToken = async (token: string) => {
       const [row] = await app.db.db.select({ p: payments, user: users.email }).from(payments).innerJoin(users, eq(users.id, payments.userId))
         .where(and(eq(payments.gateway, 'simulator'), eq(payments.gatewayRef, token)))
@@ -205,13 +210,13 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
     }, async (request) => {
       const row = await pendingByToken(request.params.token)
       if (!row) throw NOT_FOUND()
-      return { amount: row.p.amount, title: row.p.title, email: row.user, status: row.p.status, merchant: app.env.SELLER_NAME }
+      return { amount: row.p.amount, title: row.p.title, email: row.user, status: simulatorStatus(row.p), merchant: app.env.SELLER_NAME }
     })
     app.post('/payments/simulator/:token/:outcome', {
       schema: {
         tags: ['payments'], summary: 'The simulator pays or fails the payment: sends the signed notification, answers the return address',
         params: tokenParams.extend({ outcome: z.enum(['pay', 'fail', 'abandon']) }),
-        response: { 200: z.object({ return_url: z.string(), notification: z.number().int().nullable() }), 404: apiErrorSchema },
+        response: { 200: z.object({ return_url: z.string(), notification: z.number().int().nullable() }), 404: apiErrorSchema, 409: apiErrorSchema },
       },
     }, async (request) => {
       const row = await pendingByToken(request.params.token)
@@ -220,6 +225,10 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
       const [listing] = p.listingId ? await app.db.db.select({ slug: listings.slug }).from(listings).where(eq(listings.id, p.listingId)) : []
       const returnUrl = listing ? `/moje-ogloszenia/oplac/${listing.slug}?platnosc=${p.publicId}` : `/faktury?platnosc=${p.publicId}`
       if (request.params.outcome === 'abandon') return { return_url: returnUrl, notification: null }
+      // Like a gateway past its time limit: a closed or timed-out transaction can no longer be paid or failed.
+      if (simulatorStatus(p) !== 'pending') {
+        throw new HttpError(409, 'conflict', PAYMENT_MESSAGES.closed)
+      }
       const n = sim.notification({ publicId: p.publicId, amount: p.amount, currency: p.currency, gatewayRef: p.gatewayRef }, request.params.outcome === 'pay' ? 'paid' : 'failed')
       // Delivered like the real gateway's: through the notification endpoint, as JSON.
       const res = await app.inject({ method: 'POST', url: '/api/payments/notify/simulator', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(n) })
@@ -310,19 +319,12 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="faktura-${found.invoice.number.replace('/', '-')}-ksef.xml"`).send(found.invoice.ksefXml)
   })
 
-  // Unfinished payments expire and paid frames run out: a sweep every minute (idempotent UPDATEs, safe on several
-  // instances). Not in tests, which call expirePayments()/expireFrames() themselves.
-  if (app.env.NODE_ENV !== 'test') {
-    let timer: NodeJS.Timeout | undefined
-    const sweep = () => Promise.all([expirePayments(app.db), expireFrames(app.db)]).then(
-      ([p, f]) => { if (p || f) app.log.info({ expiredPayments: p, endedFrames: f }, 'payments sweep') },
-      (err: Error) => app.log.error({ err: err.message }, 'payments sweep failed'),
-    )
-    app.addHook('onReady', async () => {
-      timer = setInterval(sweep, 60_000)
-      timer.unref()
-    })
-    app.addHook('onClose', async () => { if (timer) clearInterval(timer) })
-  }
+  // Unfinished payments expire and paid frames run out: a job every minute (lib/jobs: one instance runs each slot;
+  // the UPDATEs are idempotent, so a retry or a late run does no harm).
+  app.jobs.work(PAYMENTS_SWEEP, async () => {
+    const [expiredPayments, endedFrames] = [await expirePayments(app.db), await expireFrames(app.db)]
+    if (expiredPayments || endedFrames) app.log.info({ expiredPayments, endedFrames }, 'payments sweep')
+  }, { retryLimit: 2, retryDelay: 30 })
+  app.jobs.schedule(PAYMENTS_SWEEP, '* * * * *')
 }
 export default payments_

@@ -12,7 +12,8 @@ import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { createOffer } from '../offers/test-support.ts'
 import { simulatorConfig } from '../../../lib/payments/gateways/simulator.ts'
 import { signNotification } from '../../../lib/payments/gateways/przelewy24.ts'
-import { expireFrames, expirePayments } from '../../../lib/payments/service.ts'
+import { bookedMessage, expireFrames } from '../../../lib/payments/service.ts'
+import { PAYMENTS_SWEEP } from './index.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 const pdftotext = (pdf: Buffer) => {
@@ -162,10 +163,16 @@ describe('payments: packages, bill, simulator gateway, notifications, booking, i
       'Agencja Żółw sp. z o.o.', 'Pakiet Srebrne (7 dni)', 'Czerwona ramka PILNE', 'Cena jedn.', 'netto', 'brutto', 'Stawka', '23%', 'Kwota VAT',
       '12,18 zł', '2,80 zł', 'Do zapłaty: 14,98 zł', 'Słownie: czternaście złotych 98/100']) expect(text).toContain(s)
 
-    // Replay: 200, nothing booked twice (no second invoice, no second mail).
+    // The bell tells the payer too, linking the payment history.
+    const bell = async () => (await t.app.inject({ url: '/api/user/notifications', headers: { cookie: jar.cookie } })).json().data
+      .filter((n: { message: string }) => n.message === bookedMessage({ amount: 1498, title: payment.title }))
+    expect(await bell()).toMatchObject([{ type: 'info', message: `Płatność 14,98 zł przyjęta: ${payment.title}`, link: '/faktury' }])
+
+    // Replay: 200, nothing booked twice (no second invoice, no second mail, no second notification).
     const replay = signed(payment, { orderId: 111 })
     expect((await notify(replay)).statusCode).toBe(200)
     expect(await t.db.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(1)
+    expect(await bell()).toHaveLength(1)
     const [after] = await t.db.db.select().from(listingPromotions).where(eq(listingPromotions.listingId, offer.id))
     expect(after!.refreshesLeft).toBe(4)
     await new Promise((r) => setTimeout(r, 200))
@@ -226,10 +233,22 @@ describe('payments: packages, bill, simulator gateway, notifications, booking, i
     expect((await t.db.db.select().from(listings).where(eq(listings.id, offer.id)))[0]!.status).toBe('awaiting_payment')
     expect(await t.db.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(0)
 
+    // A failed transaction is closed at the gateway: it cannot be paid afterwards.
+    expect((await send(t.app, jar, 'POST', `/api/payments/simulator/${payment.gatewayRef}/pay`)).statusCode).toBe(409)
+
     const second = await chargedListing()
     await t.db.db.update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, second.payment.id))
-    expect(await expirePayments(t.db)).toBeGreaterThanOrEqual(1)
+    // Past its time limit the gateway shows it expired and refuses to pay it, even before the sweep ran.
+    expect((await t.app.inject(`/api/payments/simulator/${second.payment.gatewayRef}`)).json().status).toBe('expired')
+    const late = await send(t.app, jar, 'POST', `/api/payments/simulator/${second.payment.gatewayRef}/pay`)
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(PAYMENT_MESSAGES.closed)
+    // The sweep is a job on the queue (scheduled every minute, one instance runs each slot).
+    await t.app.jobs.enqueue(PAYMENTS_SWEEP, {})
+    await t.app.jobs.drain([PAYMENTS_SWEEP])
     expect((await t.db.db.select().from(payments).where(eq(payments.id, second.payment.id)))[0]!.status).toBe('expired')
+    expect((await t.app.inject({ url: `/api/payments/${second.payment.publicId}`, headers: { cookie: jar.cookie } })).json().status).toBe('expired')
+    expect((await t.db.db.select().from(listings).where(eq(listings.id, second.offer.id)))[0]!.status).toBe('awaiting_payment')
   })
 
   it('raise and refresh: free while the package has some left (raise moves to the top of najnowsze), then paid', async () => {
