@@ -64,8 +64,17 @@ test('a guest writes from a listing → confirms by e-mail → the owner sees th
   await guest.goto(linkIn(verify, '/wiadomosci/potwierdz'))
   await expect(guest.getByText('Dziękujemy! Adres potwierdzony — wiadomość została wysłana.')).toBeVisible()
 
-  // The owner: the badge, the inbox, the thread; reply.
+  // The owner: the bell (its notification opens the conversation in a new tab), the badge, the inbox, the thread; reply.
   await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('button', { name: /^Powiadomienia: \d+/ }).click()
+  const note = page.getByRole('dialog', { name: 'Powiadomienia' })
+    .getByRole('button', { name: /Nowa wiadomość od Grażyna Gość: Dwupokojowe mieszkanie do wiadomości testowych/ })
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), note.click()])
+  await expect(tab).toHaveURL(/\/wiadomosci\/\d+$/)
+  await expect(tab.getByText('Dzień dobry, czy mieszkanie jest aktualne? Chętnie obejrzę.')).toBeVisible()
+  await tab.close()
+  await page.keyboard.press('Escape')
   await expect(page.getByRole('link', { name: /Wiadomości, nieprzeczytane: \d+/ })).toBeVisible()
   await page.getByRole('link', { name: /Wiadomości, nieprzeczytane/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Wiadomości' })).toBeVisible()

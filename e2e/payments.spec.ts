@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { waitForMail } from './support/mail'
 
 const EMAIL = 'jan.kowalski@example.pl'
 const PASSWORD = 'Demo1234'
@@ -85,6 +86,15 @@ test('Srebrne + PILNE in the add form → bill → simulator pays → promoted w
   await page.getByRole('button', { name: /Zapłać/ }).click()
   await expect(page).toHaveURL(new RegExp(`/moje-ogloszenia/oplac/${slug}\\?platnosc=`))
   await expect(page.getByText('Płatność została zrealizowana.')).toBeVisible()
+  // The payer hears twice: the bell (linking the payment history) and the mail with the invoice.
+  await hydrated(page)
+  await page.getByRole('button', { name: /^Powiadomienia: \d+/ }).click()
+  await expect(page.getByRole('dialog', { name: 'Powiadomienia' })
+    .getByRole('button', { name: new RegExp(`Płatność 14,98\\s*zł przyjęta: Promocja ogłoszenia „${title}”`) })).toBeVisible()
+  await page.keyboard.press('Escape')
+  const mail = await waitForMail(EMAIL, { subject: /^Płatność przyjęta — faktura \d{4}\/A\d+$/ })
+  expect(mail.text).toContain(`Dziękujemy za płatność 14,98`)
+  expect(mail.text).toContain(title)
 
   // The listing: badge and frame, first under the default sort of its category and city.
   await page.goto('/nieruchomosci/mieszkanie/sprzedaz/krakow')
