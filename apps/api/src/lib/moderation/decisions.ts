@@ -9,12 +9,14 @@ import { inTransaction } from '../http/transaction.ts'
 import { audit, type Actor } from '../admin/audit.ts'
 import { listingApprovedMail, listingEndedByModeratorMail, listingRejectedMail } from '../../mail/moderation-templates.ts'
 import type { Mail } from '../../mail/mailer.ts'
+import { notify } from '../notifications/notifications.ts'
+import { approvedNotice, rejectedNotice } from './notices.ts'
 
 /**
  * The moderators' decisions on a queued listing (state machine in lib/listings/review.ts):
  *   approve: pending → active (30 days from now; an approved content edit keeps the running days); active stays.
  *   reject(note): pending/active/expired → rejected; the owner sees 'Odrzucone - {note}' and may edit, which queues
- *   it again. Every decision writes an audit row and tells the owner by mail.
+ *   it again. Every decision writes an audit row and tells the owner by mail and on the bell (lib/moderation/notices.ts).
  */
 const snapshot = (l: Pick<ListingRow, 'status' | 'title' | 'expiresAt'>, m?: { state: string; note: string | null } | null) => ({
   status: l.status, title: l.title, expires_at: l.expiresAt ? new Date(l.expiresAt).toISOString() : null,
@@ -45,6 +47,7 @@ async function mailSafely(app: FastifyInstance, mail: Mail) {
 export async function approveListing(app: FastifyInstance, actor: Actor, id: number) {
   const db = app.db
   const { listing, m } = await queued(db, id)
+  const live = !listing.visibleFrom || new Date(listing.visibleFrom).getTime() <= Date.now()
   const after = await inTransaction(db, async (tx) => {
     let expiresAt = listing.expiresAt
     if (listing.status === 'pending') {
@@ -59,10 +62,10 @@ export async function approveListing(app: FastifyInstance, actor: Actor, id: num
     const status = listing.status === 'pending' ? 'active' : listing.status
     const after = snapshot({ ...listing, status, expiresAt }, { state: 'approved', note: null })
     await audit(tx, actor, { action: 'listing.approve', targetType: 'listing', targetId: id, before: snapshot(listing, m), after })
+    await notify(tx, listing.userId, approvedNotice(listing, live))
     return { status, state: 'approved', note: null }
   })
   const owner = await ownerOf(db, listing.userId)
-  const live = !listing.visibleFrom || new Date(listing.visibleFrom).getTime() <= Date.now()
   await mailSafely(app, listingApprovedMail({ to: owner.email, name: owner.name, title: listing.title, url: `${app.env.PUBLIC_URL}/ogloszenia/${listing.slug}`, live }))
   return { id, ...after }
 }
@@ -78,6 +81,7 @@ export async function rejectListing(app: FastifyInstance, actor: Actor, id: numb
       action: 'listing.reject', targetType: 'listing', targetId: id, before: snapshot(listing, m),
       after: snapshot({ ...listing, status: 'rejected' }, { state: 'rejected', note }), note,
     })
+    await notify(tx, listing.userId, rejectedNotice(listing, note))
   })
   const owner = await ownerOf(db, listing.userId)
   await mailSafely(app, listingRejectedMail({

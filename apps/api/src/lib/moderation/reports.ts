@@ -11,11 +11,14 @@ import type { UserRow } from '../accounts/guard.ts'
 import { ownerWarningMail, reporterToldMail, accountBlockedMail } from '../../mail/moderation-templates.ts'
 import { endListingByModerator, mailOwnerEnded, mailSafely, ownerOf } from './decisions.ts'
 import { blockInTx, userById } from './users.ts'
+import { notify } from '../notifications/notifications.ts'
+import { notifyReporters, ownerReportNotice } from './notices.ts'
 
 /**
  * The reports queue: open reports grouped by listing (most reported first, then oldest), and one action per
  * listing that closes all its open reports — end the listing, warn or block the owner, or dismiss. Each reporter
- * with an account is told the outcome by mail (a guest's report carries no address).
+ * with an account is told the outcome by mail and on the bell (a guest's report carries no address); an owner who
+ * is warned or whose listing is ended hears on the bell too.
  */
 export async function reportGroups(db: DbHandle, page: number, perPage: number) {
   const open = eq(reports.status, 'open')
@@ -79,6 +82,9 @@ export async function actOnReports(app: FastifyInstance, actor: UserRow, listing
     }
     await tx.db.update(reports).set({ status: action === 'dismiss' ? 'dismissed' : 'resolved', resolution, resolvedAt: new Date(), resolvedBy: actor.id })
       .where(inArray(reports.id, open.map((r) => r.id)))
+    const ownerNotice = ownerReportNotice(listing, action, note)
+    if (ownerNotice) await notify(tx, owner.id, ownerNotice)
+    await notifyReporters(tx, open.map((r) => r.reporterId).filter((v): v is number => v != null), listing, action)
   })
   if (action === 'end') await mailOwnerEnded(app, listing, note)
   if (action === 'warn') {

@@ -45,6 +45,9 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
       if (m.to && JSON.stringify(m.to).includes(to)) return m
     }
   }
+  /** The user's unread bell notifications whose text contains `about`. */
+  const bell = async (j: Jar, about: string) => ((await get('/api/user/notifications', j)).json().data as Array<{ type: string; message: string; link: string | null }>)
+    .filter((n) => n.message.includes(about))
   const auditOf = async (action: string) => t.db.db.select().from(adminAudit).where(eq(adminAudit.action, action))
 
   it('404 for guests and ordinary users on every admin call (even with a bad body), the same as an unknown address', async () => {
@@ -110,6 +113,12 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     const mail = await mailTo(owner.email)
     expect(mail.subject).toBe('Twoje ogłoszenie zostało odrzucone')
     expect(mail.text).toContain('Powód: Zdjęcia nie pokazują mieszkania')
+    // …and a notification: the reason, a link to the edit form.
+    expect(await bell(ownerJar, 'Mieszkanie do moderacji')).toEqual([{
+      id: expect.any(Number), created_at: expect.any(String), type: 'warning',
+      message: 'Ogłoszenie Mieszkanie do moderacji - zostało odrzucone: Zdjęcia nie pokazują mieszkania',
+      link: `/moje-ogloszenia/edytuj-ogloszenie/${created.slug}`,
+    }])
 
     const mine = (await get('/api/user/offers?status=rejected', ownerJar)).json()
     expect(mine.data[0]).toMatchObject({ id: created.id, status: 'rejected', moderation_note: 'Zdjęcia nie pokazują mieszkania' })
@@ -128,6 +137,10 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect(approved.json()).toMatchObject({ status: 'active', state: 'approved' })
     expect((await get(`/api/offers/${created.slug}`)).statusCode).toBe(200)
     expect((await mailTo(owner.email)).subject).toBe('Twoje ogłoszenie już jest na portalu Dazu')
+    expect(await bell(ownerJar, 'Mieszkanie do moderacji, nowe zdjęcia')).toMatchObject([{
+      type: 'info', message: 'Ogłoszenie Mieszkanie do moderacji, nowe zdjęcia - zostało zaakceptowane przez moderatora i jest widoczne na portalu',
+      link: `/ogloszenia/${created.slug}`,
+    }])
     expect((await get('/api/user/offers', ownerJar)).json().data.find((o: { id: number }) => o.id === created.id).moderation_note).toBeNull()
 
     const [rej] = await auditOf('listing.reject')
@@ -255,6 +268,13 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     const dismissed = await send(t.app, modJar, 'POST', `/api/admin/reports/${b.id}`, { action: 'dismiss' })
     expect(dismissed.json()).toEqual({ resolved: 1, told: 1 })
     expect((await mailTo(reporter.email)).text).toContain('nie stwierdziliśmy naruszenia')
+    const reporterJar = await login(t.app, reporter.email)
+    expect(await bell(reporterJar, 'Dom raz zgłoszony')).toMatchObject([{
+      type: 'info', message: 'Twoje zgłoszenie ogłoszenia Dom raz zgłoszony zostało rozpatrzone: nie stwierdziliśmy naruszenia regulaminu', link: `/ogloszenia/${b.slug}`,
+    }])
+    // A dismissed report tells the owner nothing.
+    const warnings = async (about: string) => (await bell(ownerJar, about)).filter((n) => n.type === 'warning')
+    expect(await warnings('Dom raz zgłoszony')).toEqual([])
     expect((await send(t.app, modJar, 'POST', `/api/admin/reports/${b.id}`, { action: 'dismiss' })).statusCode).toBe(409)
 
     const ended = await send(t.app, modJar, 'POST', `/api/admin/reports/${a.id}`, { action: 'end', note: 'Oszustwo potwierdzone' })
@@ -265,6 +285,10 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect(two.find((m) => to(m).includes(reporter.email))!.text).toContain('Ogłoszenie zostało zakończone.')
     expect(two.find((m) => to(m).includes(owner.email))!.subject).toBe('Twoje ogłoszenie zostało zakończone')
     expect((await get(`/api/offers/${a.slug}`)).statusCode).toBe(410)
+    expect(await bell(reporterJar, 'Dom zgłaszany')).toMatchObject([{ message: 'Twoje zgłoszenie ogłoszenia Dom zgłaszany zostało rozpatrzone: ogłoszenie zostało zakończone', link: null }])
+    expect(await warnings('Dom zgłaszany')).toMatchObject([{
+      type: 'warning', message: 'Ogłoszenie Dom zgłaszany - zostało zakończone przez moderatora po zgłoszeniach: Oszustwo potwierdzone', link: '/moje-ogloszenia',
+    }])
     expect((await send(t.app, ownerJar, 'POST', `/api/offers/${a.id}/renew`)).statusCode).toBe(409)
     expect((await get('/api/admin/reports', modJar)).json().total).toBe(0)
     const rows = await t.db.db.select().from(reports).where(eq(reports.listingId, a.id))
