@@ -10,7 +10,7 @@ const LAYERS = [
   ['jobs', 'geo', 'media', 'accounts', 'invoices', 'notifications', 'newsletter'],
   ['listings', 'favorite-users'],
   ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders'],
-  ['people', 'moderation', 'saved-searches'],
+  ['people', 'moderation', 'saved-searches', 'cms'],
   ['messages'],
 ]
 

@@ -71,6 +71,9 @@ export default [
     route('admin/uzytkownicy/:id', 'routes/admin/user.tsx'),
     route('admin/czarna-lista', 'routes/admin/blacklist.tsx'),
     route('admin/dziennik', 'routes/admin/audit.tsx'),
+    // CMS (issue 13, decision 026).
+    route('admin/strony', 'routes/admin/pages.tsx'),
+    route('admin/faq', 'routes/admin/faq.tsx'),
   ]),
   // Static footer pages from GET /api/footers/{id}; /regulamin is the terms page (id 17).
   route('strony/:id', 'routes/static-page.tsx'),

@@ -46,11 +46,17 @@ export const contentPageSchema = z.object({
   title: z.string(),
   lead: z.string(),
   body: z.string(),
+  /** The body (Markdown) as sanitised HTML (decision 026). */
+  body_html: z.string(),
   updated_at: z.string(),
 })
 export type ContentPage = z.infer<typeof contentPageSchema>
 
-export const faqEntrySchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() })
+export const faqEntrySchema = z.object({
+  id: z.number().int(), question: z.string(), answer: z.string(),
+  /** The answer (Markdown) as sanitised HTML, and as plain text for structured data (decision 026). */
+  answer_html: z.string(), answer_text: z.string(),
+})
 export const faqGroupSchema = z.object({ slug: z.string(), title: z.string(), entries: z.array(faqEntrySchema) })
 export const faqResponseSchema = z.object({ groups: z.array(faqGroupSchema) })
 export type FaqEntry = z.infer<typeof faqEntrySchema>
@@ -81,6 +87,8 @@ export const blogListSchema = z.object({
 })
 export const blogPostSchema = blogPostSummarySchema.extend({
   body: z.string(),
+  /** The body (Markdown) as sanitised HTML (decision 026). */
+  body_html: z.string(),
   author: z.string(),
   updated_at: z.string(),
   /** What the related listings are about ("Kraków", "Mieszkanie"), null when the article names neither. */

@@ -19,6 +19,7 @@ export const CLIENT_MESSAGES = {
 
 /** Static page list item of GET /api/footers. */
 export const footerItemSchema = z.object({ id: z.number().int(), title: z.string() })
-export const footerPageSchema = footerItemSchema.extend({ name: z.string(), content: z.string() })
+/** `content` is Markdown; `content_html` its sanitised HTML (decision 026). */
+export const footerPageSchema = footerItemSchema.extend({ name: z.string(), content: z.string(), content_html: z.string() })
 export type FooterItem = z.infer<typeof footerItemSchema>
 export type FooterPage = z.infer<typeof footerPageSchema>

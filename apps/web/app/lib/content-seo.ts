@@ -12,7 +12,7 @@ export function faqJsonLd(groups: FaqGroup[]) {
     mainEntity: groups.flatMap((g) => g.entries).map((e) => ({
       '@type': 'Question',
       name: e.question,
-      acceptedAnswer: { '@type': 'Answer', text: contentText(e.answer) },
+      acceptedAnswer: { '@type': 'Answer', text: e.answer_text },
     })),
   }
 }

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (res.status === 404) return data({ page: null }, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
   const page = (await res.json()) as ContentPage
-  return data({ page }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ page }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -35,7 +35,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
         {page.lead && <p className="mt-4 text-lg leading-relaxed text-slate-600">{page.lead}</p>}
-        <ContentBody body={page.body} className="mt-6" />
+        <ContentBody html={page.body_html} className="mt-6" />
         <div className="mt-10 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
           <Link to="/kontakt" className="inline-flex h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700">
             Napisz do nas

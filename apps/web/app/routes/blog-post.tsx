@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!res || res.status === 404) return data({ post: null, origin: '' }, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
   const post = (await res.json()) as BlogPost
-  return data({ post, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ post, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -70,7 +70,7 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
               />
             </figure>
           )}
-          <ContentBody body={post.body} className="mt-8" />
+          <ContentBody html={post.body_html} className="mt-8" />
         </article>
         <p className="mt-10 border-t border-slate-200 pt-6">
           <Link to="/blog" className="font-semibold text-accent-700 hover:underline underline-offset-4">

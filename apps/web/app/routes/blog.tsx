@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!res.ok) throw data(null, { status: 503 })
   const list = (await res.json()) as BlogList
   if (page > list.last_page) throw data(null, { status: 404 })
-  return data({ list, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ list, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const res = await serverApi(context, '/api/faq', { headers: { Accept: 'application/json' } })
   if (!res.ok) throw data(null, { status: 503 })
   const faq = (await res.json()) as FaqResponse
-  return data({ groups: faq.groups }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ groups: faq.groups }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {

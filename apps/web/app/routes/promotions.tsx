@@ -16,11 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   ])
   if (!pricesRes.ok) throw data(null, { status: 503 })
   const promoted = promotedRes.ok ? ((await promotedRes.json()) as { data: ListingSummary[] }).data : []
-  return data({ prices: (await pricesRes.json()) as PriceList, promoted }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ prices: (await pricesRes.json()) as PriceList, promoted }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=60' }
+  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, must-revalidate' }
 }
 
 export const meta: Route.MetaFunction = () => [

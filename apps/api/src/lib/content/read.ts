@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts/content'
 import { photoSrcSet, photoUrl } from '@portal/contracts/listing'
 import { listSummaries, publicListingCondition } from '../listings/summary.ts'
+import { markdownText, renderMarkdown } from './markdown.ts'
 
 /** Published rows only; a post scheduled for later (published_at in the future) is not public yet. */
 const publishedPost = () => and(eq(blogPosts.status, 'published'), lte(blogPosts.publishedAt, sql`now()`))!
@@ -14,7 +15,7 @@ export async function readContentPage(db: DbHandle, slug: string): Promise<Conte
   const [p] = await db.db.select().from(contentPages)
     .where(and(eq(contentPages.slug, slug), eq(contentPages.status, 'published'))).limit(1)
   if (!p) return null
-  return { slug: p.slug, title: p.title, lead: p.lead, body: p.body, updated_at: new Date(p.updatedAt).toISOString() }
+  return { slug: p.slug, title: p.title, lead: p.lead, body: p.body, body_html: renderMarkdown(p.body), updated_at: new Date(p.updatedAt).toISOString() }
 }
 
 /** Groups in their order with their published entries; a group without any is left out. */
@@ -29,7 +30,7 @@ export async function readFaq(db: DbHandle): Promise<FaqResponse> {
   for (const r of rows) {
     let g = groups.at(-1)
     if (!g || g.slug !== r.slug) groups.push(g = { slug: r.slug, title: r.title, entries: [] })
-    g.entries.push({ id: r.id, question: r.question, answer: r.answer })
+    g.entries.push({ id: r.id, question: r.question, answer: r.answer, answer_html: renderMarkdown(r.answer, { topHeading: 3 }), answer_text: markdownText(r.answer) })
   }
   return { groups }
 }
@@ -80,6 +81,7 @@ export async function readBlogPost(db: DbHandle, slug: string): Promise<BlogPost
   return {
     ...summary(p),
     body: p.body,
+    body_html: renderMarkdown(p.body),
     author: p.authorName,
     updated_at: new Date(p.updatedAt).toISOString(),
     related_label: label,

@@ -18,7 +18,7 @@ const content: FastifyPluginAsyncZod = async (app) => {
     const { slug } = request.params
     const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await readContentPage(app.db, slug) : null
     if (!page) throw notFound('Nie znaleziono strony.')
-    reply.header('cache-control', 'public, max-age=60')
+    reply.header('cache-control', 'public, max-age=0, must-revalidate')
     return page
   })
 
@@ -29,7 +29,7 @@ const content: FastifyPluginAsyncZod = async (app) => {
       response: { 200: faqResponseSchema },
     },
   }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60')
+    reply.header('cache-control', 'public, max-age=0, must-revalidate')
     return readFaq(app.db)
   })
 }

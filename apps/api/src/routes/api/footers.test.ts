@@ -20,10 +20,12 @@ describe('GET /api/footers', () => {
     expect(res.json()).toEqual([{ id: 17, title: 'Regulamin' }, { id: 3, title: 'Polityka prywatności' }])
   })
 
-  it('returns one page with name and content', async () => {
+  it('returns one page with name and content; HTML typed into the content is escaped in content_html', async () => {
     const res = await t.app.inject('/api/footers/17')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ id: 17, title: 'Regulamin', name: 'regulamin', content: '<p>Treść regulaminu</p>' })
+    expect(res.json()).toEqual({
+      id: 17, title: 'Regulamin', name: 'regulamin', content: '<p>Treść regulaminu</p>', content_html: '&lt;p&gt;Treść regulaminu&lt;/p&gt;',
+    })
   })
 
   it.each(['999', '5', 'abc', '99999999999999999999', '-1', '1.5', '%C5%BC'])('answers 404 JSON for /api/footers/%s', async (id) => {

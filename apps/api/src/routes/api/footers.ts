@@ -4,6 +4,10 @@ import { z } from 'zod'
 import { pages } from '@portal/db'
 import { apiErrorSchema, footerItemSchema, footerPageSchema } from '@portal/contracts/errors'
 import { notFound } from '../../lib/http/errors.ts'
+import { renderMarkdown } from '../../lib/content/markdown.ts'
+
+/** Pages the CMS edits are revalidated on every view, so an edit shows at once (issue 13). */
+const CMS_CACHE = 'public, max-age=0, must-revalidate'
 
 /** Static footer pages (spec §7 GET /api/footers, GET /api/footers/{id}; shown at /strony/{id}). */
 const footers: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +18,7 @@ const footers: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(footerItemSchema) },
     },
   }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60')
+    reply.header('cache-control', CMS_CACHE)
     return app.db.db.select({ id: pages.id, title: pages.title }).from(pages)
       .where(eq(pages.status, 'active')).orderBy(asc(pages.position), asc(pages.id))
   })
@@ -34,8 +38,8 @@ const footers: FastifyPluginAsyncZod = async (app) => {
       .select({ id: pages.id, title: pages.title, name: pages.name, content: pages.content })
       .from(pages).where(and(eq(pages.id, Number(id)), eq(pages.status, 'active'))).limit(1)
     if (!page) throw notFound('Nie znaleziono strony.')
-    reply.header('cache-control', 'public, max-age=60')
-    return page
+    reply.header('cache-control', CMS_CACHE)
+    return { ...page, content_html: renderMarkdown(page.content) }
   })
 }
 export default footers

@@ -46,7 +46,7 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
                   </svg>
                 </summary>
                 <div className="px-5 pb-5">
-                  <ContentBody body={e.answer} className="text-base" headingLevel={3} />
+                  <ContentBody html={e.answer_html} className="text-base" />
                 </div>
               </details>
             ))}

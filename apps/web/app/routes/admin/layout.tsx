@@ -19,6 +19,8 @@ export const ADMIN_NAV = [
   { to: '/admin/zgloszenia', label: 'Zgłoszenia', badge: 'reports' as const },
   { to: '/admin/uzytkownicy', label: 'Użytkownicy' },
   { to: '/admin/czarna-lista', label: 'Czarna lista' },
+  { to: '/admin/strony', label: 'Strony' },
+  { to: '/admin/faq', label: 'FAQ' },
   { to: '/admin/dziennik', label: 'Dziennik zmian' },
 ]
 

@@ -7,6 +7,9 @@ import reportsRoutes from './reports.ts'
 import usersRoutes from './users.ts'
 import blacklist from './blacklist.ts'
 import dashboard from './dashboard.ts'
+import pagesRoutes from './pages.ts'
+import faqRoutes from './faq.ts'
+import preview from './preview.ts'
 
 /**
  * /api/admin/*: roles admin and mod only. The gate runs before validation, so anyone else gets the same 404 as an
@@ -22,5 +25,8 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   await app.register(usersRoutes)
   await app.register(blacklist)
   await app.register(dashboard)
+  await app.register(pagesRoutes)
+  await app.register(faqRoutes)
+  await app.register(preview)
 }
 export default admin

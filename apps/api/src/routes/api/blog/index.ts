@@ -19,7 +19,7 @@ const blog: FastifyPluginAsyncZod = async (app) => {
       response: { 200: blogListSchema },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=60')
+    reply.header('cache-control', 'public, max-age=0, must-revalidate')
     return listBlogPosts(app.db, request.query.page, request.query.limit)
   })
 
@@ -34,7 +34,7 @@ const blog: FastifyPluginAsyncZod = async (app) => {
     const { slug } = request.params
     const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await readBlogPost(app.db, slug) : null
     if (!post) throw notFound('Nie znaleziono artykułu.')
-    reply.header('cache-control', 'public, max-age=60')
+    reply.header('cache-control', 'public, max-age=0, must-revalidate')
     return post
   })
 }

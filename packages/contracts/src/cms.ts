@@ -1,0 +1,123 @@
+import { z } from 'zod'
+
+/**
+ * The admin area's CMS (issue 13, decision 026): static footer pages (/strony/{id}), FAQ groups and entries, blog
+ * posts. Bodies are Markdown; the API turns them into sanitised HTML (`*_html` fields) for the site and for the
+ * editor's preview, so both show the same thing. Everything else a visitor sees is escaped by React.
+ */
+export const CMS_MESSAGES = {
+  titleRequired: 'Tytuł jest wymagany.',
+  titleTooLong: 'Tytuł może mieć najwyżej 200 znaków.',
+  contentRequired: 'Treść jest wymagana.',
+  contentTooLong: 'Treść może mieć najwyżej 100 000 znaków.',
+  statusInvalid: 'Wybierz status.',
+  positionInvalid: 'Pozycja to liczba od 0 do 999.',
+  questionRequired: 'Pytanie jest wymagane.',
+  questionTooLong: 'Pytanie może mieć najwyżej 300 znaków.',
+  answerRequired: 'Odpowiedź jest wymagana.',
+  answerTooLong: 'Odpowiedź może mieć najwyżej 10 000 znaków.',
+  groupRequired: 'Wybierz grupę pytań.',
+  groupUnknown: 'Nie ma takiej grupy pytań.',
+  groupNotEmpty: 'Grupa ma pytania: przenieś je lub usuń najpierw.',
+  slugInvalid: 'Adres może zawierać małe litery bez polskich znaków, cyfry i myślniki (2–80 znaków).',
+  slugTaken: 'Ten adres jest już zajęty.',
+  leadRequired: 'Wstęp jest wymagany.',
+  leadTooLong: 'Wstęp może mieć najwyżej 500 znaków.',
+  dateInvalid: 'Podaj datę publikacji.',
+  cityUnknown: 'Nie znamy takiego miasta.',
+  categoryUnknown: 'Nie znamy takiej kategorii.',
+  authorTooLong: 'Autor może mieć najwyżej 100 znaków.',
+  altTooLong: 'Opis zdjęcia może mieć najwyżej 200 znaków.',
+  photoRequired: 'Wybierz zdjęcie.',
+  photoTooLarge: 'Zdjęcie może mieć najwyżej 15 MB.',
+} as const
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong })
+const position = z.number({ error: CMS_MESSAGES.positionInvalid }).int({ error: CMS_MESSAGES.positionInvalid })
+  .min(0, { error: CMS_MESSAGES.positionInvalid }).max(999, { error: CMS_MESSAGES.positionInvalid })
+export const CMS_SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])$/
+const slug = z.string({ error: CMS_MESSAGES.slugInvalid }).trim().regex(CMS_SLUG_RE, { error: CMS_MESSAGES.slugInvalid })
+
+/** Polish letters folded, everything else to hyphens: 'Kredyt w 2026 roku' → 'kredyt-w-2026-roku'. */
+export function slugify(value: string): string {
+  const folded = value.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+  return folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '')
+}
+
+// ----- preview -----------------------------------------------------------------------------------------------------
+export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, { error: CMS_MESSAGES.contentTooLong }) })
+export const markdownHtmlSchema = z.object({ html: z.string() })
+
+// ----- static footer pages (/strony/{id}) ----------------------------------------------------------------------------
+export const PAGE_STATUSES = ['active', 'in_active'] as const
+export const PAGE_STATUS_LABELS: Record<(typeof PAGE_STATUSES)[number], string> = { active: 'Opublikowana', in_active: 'Ukryta' }
+export const pageInputSchema = z.object({
+  title: text(CMS_MESSAGES.titleRequired, 200, CMS_MESSAGES.titleTooLong),
+  content: text(CMS_MESSAGES.contentRequired, 100_000, CMS_MESSAGES.contentTooLong),
+  status: z.enum(PAGE_STATUSES, { error: CMS_MESSAGES.statusInvalid }),
+  position: position.optional(),
+})
+export type PageInput = z.input<typeof pageInputSchema>
+export const adminPageSchema = z.object({
+  id: z.number().int(), title: z.string(), name: z.string(), content: z.string(),
+  status: z.enum(PAGE_STATUSES), position: z.number().int(),
+})
+export type AdminStaticPage = z.infer<typeof adminPageSchema>
+export const adminPagesSchema = z.object({ data: z.array(adminPageSchema) })
+
+// ----- FAQ ---------------------------------------------------------------------------------------------------------
+export const CONTENT_STATUSES = ['published', 'draft'] as const
+export const CONTENT_STATUS_LABELS: Record<(typeof CONTENT_STATUSES)[number], string> = { published: 'Opublikowane', draft: 'Szkic' }
+const contentStatus = z.enum(CONTENT_STATUSES, { error: CMS_MESSAGES.statusInvalid })
+
+export const faqGroupInputSchema = z.object({
+  title: text(CMS_MESSAGES.titleRequired, 200, CMS_MESSAGES.titleTooLong),
+  slug: slug.optional(),
+  position: position.optional(),
+})
+export const faqEntryInputSchema = z.object({
+  group_id: z.number({ error: CMS_MESSAGES.groupRequired }).int({ error: CMS_MESSAGES.groupRequired }).positive({ error: CMS_MESSAGES.groupRequired }),
+  question: text(CMS_MESSAGES.questionRequired, 300, CMS_MESSAGES.questionTooLong),
+  answer: text(CMS_MESSAGES.answerRequired, 10_000, CMS_MESSAGES.answerTooLong),
+  status: contentStatus,
+  position: position.optional(),
+})
+export type FaqEntryInput = z.input<typeof faqEntryInputSchema>
+export const adminFaqEntrySchema = z.object({
+  id: z.number().int(), group_id: z.number().int(), question: z.string(), answer: z.string(),
+  status: z.enum(CONTENT_STATUSES), position: z.number().int(), updated_at: z.string(),
+})
+export const adminFaqGroupSchema = z.object({
+  id: z.number().int(), slug: z.string(), title: z.string(), position: z.number().int(), entries: z.array(adminFaqEntrySchema),
+})
+export type AdminFaqGroup = z.infer<typeof adminFaqGroupSchema>
+export type AdminFaqEntry = z.infer<typeof adminFaqEntrySchema>
+export const adminFaqSchema = z.object({ groups: z.array(adminFaqGroupSchema) })
+
+// ----- blog --------------------------------------------------------------------------------------------------------
+export const blogPostInputSchema = z.object({
+  title: text(CMS_MESSAGES.titleRequired, 200, CMS_MESSAGES.titleTooLong),
+  /** Empty or missing: made from the title. */
+  slug: z.union([slug, z.literal('')]).optional(),
+  lead: text(CMS_MESSAGES.leadRequired, 500, CMS_MESSAGES.leadTooLong),
+  body: text(CMS_MESSAGES.contentRequired, 100_000, CMS_MESSAGES.contentTooLong),
+  status: contentStatus,
+  /** ISO date-time; missing: now when published. A future date schedules the post. */
+  published_at: z.string({ error: CMS_MESSAGES.dateInvalid }).datetime({ offset: true, error: CMS_MESSAGES.dateInvalid }).optional().nullable(),
+  city_slug: z.string().trim().max(80, { error: CMS_MESSAGES.cityUnknown }).optional().nullable(),
+  category_slug: z.string().trim().max(80, { error: CMS_MESSAGES.categoryUnknown }).optional().nullable(),
+  author_name: z.string().trim().max(100, { error: CMS_MESSAGES.authorTooLong }).optional(),
+  cover_alt: z.string().trim().max(200, { error: CMS_MESSAGES.altTooLong }).optional(),
+})
+export type BlogPostInput = z.input<typeof blogPostInputSchema>
+export const adminBlogPostSchema = z.object({
+  id: z.number().int(), slug: z.string(), title: z.string(), lead: z.string(), body: z.string(),
+  status: z.enum(CONTENT_STATUSES), published_at: z.string(), updated_at: z.string(),
+  city_slug: z.string().nullable(), category_slug: z.string().nullable(), author_name: z.string(),
+  cover_url: z.string().nullable(), cover_alt: z.string(),
+})
+export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>
+export const adminBlogListSchema = z.object({ data: z.array(adminBlogPostSchema.omit({ body: true })) })
+/** An uploaded photo for a post's body: its address and the Markdown to paste. */
+export const cmsPhotoSchema = z.object({ url: z.string(), markdown: z.string() })
