@@ -10,6 +10,7 @@ import dashboard from './dashboard.ts'
 import pagesRoutes from './pages.ts'
 import faqRoutes from './faq.ts'
 import preview from './preview.ts'
+import blogRoutes from './blog.ts'
 
 /**
  * /api/admin/*: roles admin and mod only. The gate runs before validation, so anyone else gets the same 404 as an
@@ -28,5 +29,6 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   await app.register(pagesRoutes)
   await app.register(faqRoutes)
   await app.register(preview)
+  await app.register(blogRoutes)
 }
 export default admin
