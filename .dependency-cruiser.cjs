@@ -11,7 +11,7 @@ const LAYERS = [
   ['listings', 'favorite-users'],
   ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders'],
   ['people', 'moderation', 'saved-searches', 'cms'],
-  ['messages'],
+  ['messages', 'feeds'],
 ]
 
 const LIB = '^apps/api/src/lib/'

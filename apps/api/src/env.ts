@@ -92,6 +92,12 @@ const envSchema = z.object({
   KSEF: flag(['on', 'off'], 'off').transform((v) => v === 'on'),
   KSEF_URL: urlWithProtocols(['https:', 'http:'], 'http(s)').default('https://ksef-test.mf.gov.pl/api/v2'),
   KSEF_TOKEN: z.string().trim().min(8).optional(),
+  /**
+   * Listing feeds (decision 025): hosts (names or IPs, comma-separated) that feed and photo downloads may reach even
+   * though they resolve to a private or loopback address. Empty (the default and what production wants): none.
+   * The feeds benchmark serves its photos from 127.0.0.1 and sets it.
+   */
+  FEEDS_PRIVATE_HOSTS: z.string().trim().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Enables the /api/__test routes outside NODE_ENV=test (the browser tests run a production-like server). */
   E2E: flag(['0', '1'], '0').transform((v) => v === '1'),
 })

@@ -280,3 +280,17 @@ export function expiryReminderMail(o: { to: string; name: string; title: string;
     after: [`Ogłoszenie: ${o.listingUrl}`, 'Jeśli nie chcesz go przedłużać, nic nie musisz robić — po wygaśnięciu zniknie z wyników wyszukiwania.'],
   })
 }
+
+/** A feed import failed (issue 12): what went wrong and where to look. */
+export function feedRunFailedMail(o: { to: string; name: string; file: string; error: string; url: string }): Mail {
+  return build({
+    to: o.to, subject: 'Import ofert nie powiódł się',
+    greeting: `Dzień dobry, ${o.name}!`,
+    paragraphs: [
+      `Import pliku „${o.file}” nie powiódł się i żadne ogłoszenie nie zostało zmienione.`,
+      `Powód: ${o.error}`,
+    ],
+    action: { label: 'Zobacz importy', url: o.url },
+    after: ['Po poprawieniu pliku wyślij go ponownie albo poczekaj na następne pobranie z adresu.'],
+  })
+}

@@ -12,10 +12,12 @@ export default fp(async function docs(app: FastifyInstance) {
         title: 'Portal nieruchomości API',
         description: 'Laravel Sanctum compatible: call GET /api/sanctum/csrf-cookie first, then send the XSRF-TOKEN ' +
           'cookie back as the X-XSRF-TOKEN header on POST/PUT/PATCH/DELETE. Errors: 422 {message, errors}, ' +
-          'other 4xx/5xx {error, message}.',
+          'other 4xx/5xx {error, message}. The partner API (/api/partner/*, tag partner) takes no session or CSRF token: ' +
+          'send `Authorization: Bearer <token>` with a token the company created at /integracje.',
         version: '1.0.0',
       },
       servers: [{ url: app.env.PUBLIC_URL }],
+      components: { securitySchemes: { partnerToken: { type: 'http', scheme: 'bearer', description: 'A company API token (ptk_…) from /integracje' } } },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

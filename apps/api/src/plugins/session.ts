@@ -143,6 +143,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     if (!routed.startsWith('/api/') && routed !== '/api') return
     // Payment gateways' notifications carry no session: their signature authenticates them (routes/api/payments).
     if (routed.startsWith('/api/payments/notify/')) return
+    // The partner API (decision 025) authenticates every call by its bearer token and never reads a session or cookie.
+    if (routed.startsWith('/api/partner/')) return
     await loadSession(request, reply)
     if (!UNSAFE_METHODS.has(request.method)) return
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']

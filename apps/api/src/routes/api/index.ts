@@ -29,6 +29,8 @@ import favoriteFilters from './favorite-filters.ts'
 import newsletter from './newsletter.ts'
 import unsubscribe from './unsubscribe.ts'
 import favoriteUsers from './favorite-users.ts'
+import feeds from './feeds/index.ts'
+import partnerOffers from './partner/offers.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -60,6 +62,8 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(newsletter)
   await app.register(unsubscribe)
   await app.register(favoriteUsers)
+  await app.register(feeds)
+  await app.register(partnerOffers)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.
