@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { expect, hydrated, test } from './fixtures'
 
 // Issue 16: compression, price steps per offer type, the fourth checkbox, promoted slots, the offline base map and
@@ -82,4 +83,24 @@ test('on a phone the map view is the map alone', async ({ page }) => {
   await page.goto('/nieruchomosci/mieszkanie/sprzedaz?widok=mapa')
   await expect(page.locator('[data-map-state="ready"]')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Lista wyników obok mapy' })).toBeHidden()
+})
+
+// First-paint JavaScript per page (issue 16): every /assets/*.js the server-rendered HTML names (the entry module,
+// its modulepreload links, the route modules), gzip level 9 as bench/page-weight.ts measures it. Overlays, dialogs,
+// forms and zod load on demand; a budget just above the figures reached (bench/README.md, 'Pages (issue 16)')
+// catches a static import that drags them back into the first paint.
+const FIRST_PAINT_BUDGET_KB = { home: 175, search: 185, listing: 280 }
+
+test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
+  const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }
+  const pages = { home: '/', search: '/szukaj', listing: `/ogloszenia/${newest.data[0]!.slug}` }
+  const identity = { headers: { 'accept-encoding': 'identity' } }
+  for (const [name, path] of Object.entries(pages) as [keyof typeof pages, string][]) {
+    const html = await (await request.get(path, identity)).text()
+    const files = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))]
+    const sizes = await Promise.all(files.map(async (f) => [f, gzipSync(await (await request.get(f, identity)).body(), { level: 9 }).length] as const))
+    const kb = sizes.reduce((sum, [, n]) => sum + n, 0) / 1024
+    const biggest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, n]) => `${f.replace('/assets/', '')} ${(n / 1024).toFixed(1)}`)
+    expect(kb, `${path}: ${kb.toFixed(1)} KB gzip in ${files.length} files; biggest: ${biggest.join(', ')}`).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_KB[name])
+  }
 })

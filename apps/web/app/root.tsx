@@ -26,7 +26,7 @@ import { ErrorScreen, NotFound } from './components/not-found'
 import { OfflineBanner } from './components/offline-banner'
 import { SiteFooter } from './components/site-footer'
 import { Toaster } from './components/toaster'
-import { AuthDialog } from './components/auth/auth-dialog'
+import { AuthDialogSlot } from './components/auth/auth-dialog-slot'
 import { serverJson } from './lib/api.server'
 import { AuthProvider } from './lib/auth'
 import { FavoritesProvider } from './lib/favorites'
@@ -132,7 +132,7 @@ function Shell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
-        <AuthDialog />
+        <AuthDialogSlot />
         <Toaster />
         <ApiBridge />
         </FavoriteUsersProvider>

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 
+// Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
+// loading zod (issue 16).
+export * from './plain/errors.ts'
+
 /** Laravel-compatible error bodies (the seed's back end was Laravel Sanctum). */
 export const validationErrorSchema = z.object({
   message: z.string(),
@@ -9,13 +13,6 @@ export type ValidationError = z.infer<typeof validationErrorSchema>
 
 export const apiErrorSchema = z.object({ error: z.string(), message: z.string() })
 export type ApiError = z.infer<typeof apiErrorSchema>
-
-/** Global client messages of spec §8. */
-export const CLIENT_MESSAGES = {
-  serverError: 'Wystąpił problem, spróbuj ponownie',
-  unauthorized: 'Zaloguj się, aby mieć dostęp do tej strony',
-  emailAlreadyExist: 'Ten adres email jest już używany przez inne konto',
-} as const
 
 /** Static page list item of GET /api/footers. */
 export const footerItemSchema = z.object({ id: z.number().int(), title: z.string() })

@@ -1,20 +1,9 @@
 import { z } from 'zod'
+import { FAVORITE_USER_MESSAGES } from './plain/favorite-users.ts'
 
-/** Favourite users ('Obserwowani'): texts and shapes of /api/favorite-users. */
-export const FAVORITE_USER_MESSAGES = {
-  tab: 'Obserwowani',
-  follow: 'Obserwuj',
-  unfollow: 'Przestań obserwować',
-  followed: 'Dodano do obserwowanych',
-  unfollowed: 'Usunięto z obserwowanych',
-  self: 'Nie możesz obserwować samego siebie.',
-  notFound: 'Nie znaleziono użytkownika.',
-  empty: 'Nie obserwujesz jeszcze żadnych ogłoszeniodawców. Kliknij serce przy ogłoszeniodawcy, aby go obserwować.',
-  idInvalid: 'Nieprawidłowy identyfikator użytkownika',
-  typeInvalid: 'Typ musi być jednym z: user, agency, developer, hotel.',
-} as const
-
-export const USER_TYPE_LABELS = { user: 'Osoba prywatna', agency: 'Agencja', developer: 'Deweloper', hotel: 'Hotel / pensjonat' } as const
+// Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
+// loading zod (issue 16).
+export * from './plain/favorite-users.ts'
 
 export const favoriteUserParamsSchema = z.object({
   id: z.string().regex(/^\d{1,9}$/, FAVORITE_USER_MESSAGES.idInvalid).transform(Number),

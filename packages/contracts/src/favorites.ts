@@ -1,19 +1,10 @@
 import { z } from 'zod'
 import { listingSummarySchema } from './listing.ts'
+import { FAVORITE_MESSAGES, FAVORITES_MAX_PER_PAGE } from './plain/favorites.ts'
 
-/** Favourite listings (the heart): messages shown by the web, request and response shapes of /api/favorites. */
-export const FAVORITE_MESSAGES = {
-  added: 'Dodano do ulubionych',
-  removed: 'Usunięto z ulubionych',
-  failed: 'Nie udało się zmienić ulubionych. Spróbuj ponownie.',
-  offerIdInvalid: 'Nieprawidłowy identyfikator ogłoszenia',
-  add: 'Dodaj do ulubionych',
-  remove: 'Usuń z ulubionych',
-  empty: 'Nie masz jeszcze ulubionych ogłoszeń.',
-} as const
-
-export const FAVORITES_DEFAULT_PER_PAGE = 12
-export const FAVORITES_MAX_PER_PAGE = 48
+// Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
+// loading zod (issue 16).
+export * from './plain/favorites.ts'
 
 const offerId = z.number({ error: FAVORITE_MESSAGES.offerIdInvalid })
   .int({ error: FAVORITE_MESSAGES.offerIdInvalid })

@@ -1,17 +1,11 @@
 import { z } from 'zod'
 import { OFFER_TYPE_VALUES } from './catalogue/offer-types.ts'
 
+// Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
+// loading zod (issue 16).
+export * from './plain/listing.ts'
+
 /** Photo sizes stored for every image: `/uploads/{key}/{size}.webp`. */
-export const PHOTO_SIZES = { sm: 480, md: 960, lg: 1600 } as const
-export type PhotoSize = keyof typeof PHOTO_SIZES
-
-export function photoUrl(storageKey: string, size: PhotoSize): string {
-  return `/uploads/${storageKey}/${size}.webp`
-}
-export function photoSrcSet(storageKey: string): string {
-  return (Object.keys(PHOTO_SIZES) as PhotoSize[]).map((s) => `${photoUrl(storageKey, s)} ${PHOTO_SIZES[s]}w`).join(', ')
-}
-
 export const photoSchema = z.object({
   url: z.string(),
   srcset: z.string(),

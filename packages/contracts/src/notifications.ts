@@ -1,13 +1,8 @@
 import { z } from 'zod'
+import { NOTIFICATION_MESSAGES } from './plain/notifications.ts'
 
-/** The bell (spec §2/§4/§7): texts shown by the web and the shapes of /api/user/notifications. */
-export const NOTIFICATION_MESSAGES = {
-  empty: 'Brak nowych powiadomień',
-  markAll: 'Oznacz jako przeczytane',
-  title: 'Powiadomienia',
-  idInvalid: 'Nieprawidłowy identyfikator powiadomienia',
-  notFound: 'Nie znaleziono powiadomienia.',
-} as const
+// The texts live in plain/ (no zod) so the web's first paint can import them without zod (issue 16).
+export { NOTIFICATION_MESSAGES }
 
 export const notificationSchema = z.object({
   id: z.number().int(),

@@ -13,6 +13,7 @@ import {
   TextField,
   type ButtonProps,
 } from 'react-aria-components'
+import { buttonStyles } from './form-styles'
 
 export const inputClass =
   'block h-12 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-base text-slate-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 hover:border-slate-400 data-[focused]:border-accent-600 data-[focused]:ring-2 data-[focused]:ring-accent-200 data-[invalid]:border-red-600 data-[invalid]:data-[focused]:ring-red-100 data-[disabled]:bg-slate-50 data-[disabled]:text-slate-500'
@@ -115,15 +116,8 @@ export function CheckboxField({
   )
 }
 
-const buttonBase =
-  'inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full px-6 text-[15px] font-semibold outline-none transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600'
-export const buttonStyles = {
-  primary: `${buttonBase} bg-accent-600 text-white shadow-sm hover:bg-accent-700 data-[pressed]:bg-accent-800`,
-  secondary: `${buttonBase} border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50 data-[pressed]:bg-slate-100`,
-  danger: `${buttonBase} bg-red-700 text-white hover:bg-red-800 data-[pressed]:bg-red-900`,
-  ghost: `${buttonBase} text-accent-700 hover:bg-accent-50 data-[pressed]:bg-accent-100`,
-  link: 'cursor-pointer rounded text-[15px] font-medium text-accent-700 underline-offset-2 outline-none hover:underline data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600',
-}
+// The button looks live in form-styles.ts so a page can style a button without loading the form fields.
+export { buttonStyles }
 
 export function SubmitButton({
   pending,

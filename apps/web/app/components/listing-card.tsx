@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, roomsLabel } from '~/lib/listing-text'
-import { FAVORITE_MESSAGES } from '@portal/contracts/favorites'
+import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
 import { useFavorites } from '~/lib/favorites'
 import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { NEWSLETTER_MESSAGES, newsletterSubscribeSchema } from '@portal/contracts/newsletter'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { NEWSLETTER_MESSAGES } from '@portal/contracts/plain/newsletter'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
@@ -37,6 +37,8 @@ function Newsletter() {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    // The schema (and zod with it) loads on the first submit, not with every page (issue 16).
+    const { newsletterSubscribeSchema } = await import('@portal/contracts/newsletter')
     const parsed = newsletterSubscribeSchema.safeParse({ email })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.emailInvalid)

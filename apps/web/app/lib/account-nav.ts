@@ -1,6 +1,6 @@
 // The account pages of spec §2 in ONE list: the header's user menu, the mobile menu and the account tab row all
 // read it. A later issue makes its page appear by flipping `available` (after registering the route).
-import { isStaff } from '@portal/contracts/admin'
+import { isStaff } from '@portal/contracts/plain/admin'
 import { canSeeAgents, type Profile } from './user'
 
 export interface AccountLink {

@@ -1,7 +1,7 @@
 // The browser's API client: credentials, JSON, the XSRF header for state changes, and the global error
 // handling of spec §8. Pure: fetch, navigation, toasts, cookies and storage are injected, so it is unit-tested
 // without a DOM and wired to React Router and the toast store in lib/api.ts.
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import type { ToastInput } from './toast-store'
 import { LOGGED_COOKIE, USER_STORAGE_KEY } from './site'
 

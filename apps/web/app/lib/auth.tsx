@@ -1,7 +1,7 @@
 // The login state for the React tree (spec §3/§4): the server's user from the root loader, the login/register
 // dialogs, login, logout and the guard's `next` target. The root loader is the source of truth; the browser copy
 // (cookie isLogged + localStorage) follows it.
-import { AUTH_MESSAGES } from '@portal/contracts/auth'
+import { AUTH_MESSAGES } from '@portal/contracts/plain/auth'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { api } from './api'

@@ -1,7 +1,7 @@
 // Followed advertisers (favourite users) for the whole page: the ids come from the browser once per login, the
 // hearts on advertiser cards read and toggle them (POST /api/favorite-users/{id} → {status}).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { FAVORITE_USER_MESSAGES } from '@portal/contracts/favorite-users'
+import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import { api } from './api'
 import { ApiError } from './api-client'
 import { useAuth } from './auth'

@@ -1,6 +1,6 @@
 // The logged-in user's favourite listings for the whole page: one id set from the root loader
 // (GET /api/favorites/ids, once per page load), read by every heart, changed optimistically by toggle().
-import { FAVORITE_MESSAGES } from '@portal/contracts/favorites'
+import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { api } from './api'
 import type { ApiError } from './api-client'

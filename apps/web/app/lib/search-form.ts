@@ -1,7 +1,7 @@
 // The search form's state (spec §3 "Search state") and its /szukaj URL (spec §2). Blank values are left out of
 // the URL (spec §5); 'Szukam' becomes ad-type=seek-property and drops the offer type (spec §4).
 import { ATTRIBUTE_BY_ID, categoryBySlug, CITIES, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
-import { parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
+import { parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation } from './search-location'
 

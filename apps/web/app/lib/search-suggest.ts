@@ -1,6 +1,6 @@
 // The search bar's suggestions (spec §2, §4, §5, §9): the dropdown opens from 2 typed characters; phones show
 // three hard-coded samples, only when the text is non-empty and one contains it (case-insensitive).
-import { toSearchParams } from '@portal/contracts/search'
+import { toSearchParams } from '@portal/contracts/plain/search'
 
 export const SUGGEST_MIN_CHARS = 2
 export const SUGGEST_BLUR_MS = 200

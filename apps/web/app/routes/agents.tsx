@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { data, Link, useRevalidator } from 'react-router'
 import { Button } from 'react-aria-components'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { countLabel } from '@portal/contracts/format'
 import { AGENT_MESSAGES, AGENT_STATUS, agentInviteSchema, type Agent, type AgentsResponse } from '@portal/contracts/people'
 import { SettingsSection } from '~/components/account/section'

@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from '@portal/contracts/auth'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { AUTH_MESSAGES } from '@portal/contracts/plain/auth'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useSearchParams } from 'react-router'

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { data, Link, useRevalidator } from 'react-router'
 import { Button } from 'react-aria-components'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { MESSAGE_MESSAGES, MESSAGE_REPORT_LABELS, MESSAGE_REPORT_REASONS, WANT_TO_SEE_LABELS, type Thread } from '@portal/contracts/messages'
 import { buttonStyles, SubmitButton, TextAreaField } from '~/components/form'
 import { MessageBody } from '~/components/messages/message-body'

@@ -4,7 +4,7 @@ import {
   formatMoney, PAYMENT_TEXTS, PAYMENT_MESSAGES, invoiceDataSchema,
   type Bill, type PaymentStatusView, type PriceList, type PromotionChoiceInput,
 } from '@portal/contracts/payments'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { BillTable, PackagePicker } from '~/components/payments/package-picker'
 import { Field, Spinner } from '~/components/form'
 import { CheckIcon } from '~/components/offer/offer-icons'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { AuthCard } from '~/components/auth/auth-card'
 import { buttonStyles, Spinner } from '~/components/form'
 import { CheckCircleIcon } from '~/components/icons'

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, setPasswordSchema } from '@portal/contracts/auth'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Button } from 'react-aria-components'
 import { useSearchParams } from 'react-router'

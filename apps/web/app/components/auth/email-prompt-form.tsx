@@ -1,5 +1,5 @@
 import { emailPromptSchema } from '@portal/contracts/auth'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { useState, type FormEvent } from 'react'
 import { Button } from 'react-aria-components'
 import { api } from '~/lib/api'

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, REGISTRATION_TYPE_LABELS, REGISTRATION_TYPES, registerSchema, type RegistrationType } from '@portal/contracts/auth'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { useState, type FormEvent } from 'react'
 import { Button, FieldError, Label, Radio, RadioGroup } from 'react-aria-components'
 import { api } from '~/lib/api'

@@ -1,4 +1,5 @@
-import { FAVORITE_USER_MESSAGES, USER_TYPE_LABELS, type FavoriteUser } from '@portal/contracts/favorite-users'
+import { FAVORITE_USER_MESSAGES, USER_TYPE_LABELS } from '@portal/contracts/plain/favorite-users'
+import type { FavoriteUser } from '@portal/contracts/favorite-users'
 import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
 import { initials } from '~/lib/user'
 import { HeartIcon } from '../icons'

@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components'
-import { FAVORITE_USER_MESSAGES } from '@portal/contracts/favorite-users'
+import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import { useAuth } from '~/lib/auth'
 import { useFavoriteUsers } from '~/lib/favorite-users'
 import { HeartIcon } from '../icons'

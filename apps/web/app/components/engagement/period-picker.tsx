@@ -1,5 +1,5 @@
 import { Label, Radio, RadioGroup } from 'react-aria-components'
-import { PERIOD_LABELS, SAVED_SEARCH_PERIODS, type SavedSearchPeriod } from '@portal/contracts/saved-searches'
+import { PERIOD_LABELS, SAVED_SEARCH_PERIODS, type SavedSearchPeriod } from '@portal/contracts/plain/saved-searches'
 
 /** 'Powiadom mnie:' od razu / codziennie / co 3, 7, 14, 30 dni (spec §9 periods). */
 export function PeriodPicker({ value, onChange, label = 'Powiadom mnie:', isDisabled, compact }: {

@@ -1,95 +1,44 @@
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { normalizeFilters, SAVED_SEARCH_MESSAGES, savedSearchName, type SavedSearchPeriod } from '@portal/contracts/saved-searches'
+import { SAVED_SEARCH_MESSAGES } from '@portal/contracts/plain/saved-searches'
 import { useAuth } from '~/lib/auth'
-import { ApiError } from '~/lib/api-client'
-import { keepPendingSave, saveSearch, takePendingSave, type SaveRequest } from '~/lib/saved-searches'
+import { takePendingSave } from '~/lib/saved-searches'
 import { useToast } from '~/lib/toast'
 import { BellIcon } from '../icons'
-import { buttonStyles, CheckboxField, Field } from '../form'
-import { ModalShell } from '../search/modal-shell'
-import { PeriodPicker } from './period-picker'
+import { buttonStyles } from '../form-styles'
 
-export const SAVE_LOGIN_PROMPT = 'Zaloguj się, aby zapisać wyszukiwanie. Zapiszemy je zaraz po zalogowaniu.'
+// The dialog (react-aria Modal, form fields, the saved-search contracts) loads on hover, focus or press (issue 16).
+const loadDialog = () => import('./save-search-dialog')
+const SaveSearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SaveSearchDialog })))
 
 /**
- * 'Zapisz wyszukiwanie' on /szukaj and the category pages: a dialog with the generated name and 'Powiadom mnie:'.
- * Guests get the login dialog (loginFirst) and the search is saved right after they log in.
+ * 'Zapisz wyszukiwanie' on /szukaj and the category pages: opens the dialog with the generated name and
+ * 'Powiadom mnie:'. A guest's save waits through the login dialog and goes out right after the login.
  */
 export function SaveSearchButton({ apiParams }: { apiParams: string }) {
   const auth = useAuth()
   const toast = useToast()
-  const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query), [apiParams])
   const [open, setOpen] = useState(false)
-  const [name, setName] = useState(generated)
-  const [period, setPeriod] = useState<SavedSearchPeriod>(0)
-  const [notification, setNotification] = useState(true)
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => { setName(generated) }, [generated])
-
-  async function send(req: SaveRequest) {
-    setBusy(true)
-    try {
-      const saved = await saveSearch(req)
-      if (saved) {
-        toast.success(SAVED_SEARCH_MESSAGES.saved)
-        setOpen(false)
-      }
-    } catch (err) {
-      if (!(err instanceof ApiError && err.handled)) toast.error(SAVED_SEARCH_MESSAGES.failed)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   // Back from the login dialog: the guest's save goes out now.
   useEffect(() => {
     if (!auth.user) return
     const pending = takePendingSave()
-    if (pending) void send(pending)
+    if (pending) void loadDialog().then((m) => m.sendSave(pending, toast))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auth.user?.id])
 
-  function submit() {
-    const req: SaveRequest = { filters: apiParams, period, notification, ...(name.trim() && name.trim() !== generated ? { name: name.trim() } : {}) }
-    if (!auth.user) {
-      keepPendingSave(req)
-      setOpen(false)
-      toast.info(SAVE_LOGIN_PROMPT)
-      auth.open('login', { next: window.location.pathname + window.location.search })
-      return
-    }
-    void send(req)
-  }
-
+  const prefetch = () => void loadDialog().catch(() => {})
   return (
     <>
-      <Button onPress={() => setOpen(true)} className={`${buttonStyles.secondary} gap-2`}>
+      <Button onPress={() => setOpen(true)} onHoverStart={prefetch} onFocus={prefetch} className={`${buttonStyles.secondary} gap-2`}>
         <BellIcon size={18} /> {SAVED_SEARCH_MESSAGES.save}
       </Button>
-      <ModalShell
-        title={SAVED_SEARCH_MESSAGES.dialogTitle}
-        isOpen={open}
-        onClose={() => setOpen(false)}
-        footer={
-          <>
-            <Button onPress={() => setOpen(false)} className={buttonStyles.secondary}>Anuluj</Button>
-            <Button onPress={submit} isPending={busy} className={buttonStyles.primary}>{SAVED_SEARCH_MESSAGES.save}</Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-5">
-          <Field label="Nazwa" name="saved-search-name" value={name} onChange={setName} maxLength={200} />
-          <CheckboxField name="saved-search-email" isSelected={notification} onChange={setNotification}>
-            Wysyłaj mi e-mail o nowych ogłoszeniach
-          </CheckboxField>
-          <PeriodPicker value={period} onChange={setPeriod} isDisabled={!notification} />
-          <p className="text-sm text-slate-600">
-            Zapisane wyszukiwania znajdziesz w zakładce „{SAVED_SEARCH_MESSAGES.tab}” w Ulubionych. Powiadomienie „od razu” wysyłamy w ciągu kilku minut od pojawienia się ogłoszenia.
-          </p>
-        </div>
-      </ModalShell>
+      {open && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog apiParams={apiParams} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

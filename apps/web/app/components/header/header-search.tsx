@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '~/lib/api'
 import { searchHref } from '~/lib/nav'
-import { formFromParams } from '~/lib/search-form'
 import { useDebounced, useRecentSearches } from '~/lib/search-recent'
 import { matchingRecent, mobileSamples, shouldSuggest, SUGGEST_BLUR_MS, type Suggestion } from '~/lib/search-suggest'
-import { SearchModal } from '../search/search-modal'
 import { SearchIcon } from '../icons'
 
 function FiltersIcon({ size = 20 }: { size?: number }) {
@@ -20,6 +18,11 @@ function FiltersIcon({ size = 20 }: { size?: number }) {
 }
 
 const PHONE = '(max-width: 767px)'
+
+// The 'Wyszukiwanie' modal (react-aria Modal + every filter field) is not needed for the first paint: it loads when
+// its button is hovered, focused or pressed (issue 16).
+const loadSearchModal = () => import('../search/search-modal-from-params')
+const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModalFromParams })))
 
 /**
  * The header's phrase search. A plain GET form to /szukaj, so it works before JavaScript; with it, an empty or
@@ -157,6 +160,8 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         aria-label="Wyszukiwanie zaawansowane"
         aria-haspopup="dialog"
         onClick={() => setModal(true)}
+        onPointerEnter={() => void loadSearchModal().catch(() => {})}
+        onFocus={() => void loadSearchModal().catch(() => {})}
         className="absolute right-11 top-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-200 hover:text-slate-900"
       >
         <FiltersIcon size={20} />
@@ -201,7 +206,11 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         )}
       </div>
     </form>
-    {modal && <SearchModal isOpen={modal} onClose={() => setModal(false)} initial={formFromParams(params)} />}
+    {modal && (
+      <Suspense fallback={null}>
+        <SearchModal onClose={() => setModal(false)} params={params} />
+      </Suspense>
+    )}
     </>
   )
 }

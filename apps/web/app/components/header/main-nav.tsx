@@ -1,30 +1,24 @@
 import { NavLink } from 'react-router'
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { Button } from 'react-aria-components'
 import { AGENCIES_MENU, DEVELOPERS_LINK, HOTELS_LINK, offerTypeMenus, SERVICES_LINK, type NavGroup, type NavLink as Item } from '~/lib/nav'
 import { ChevronDownIcon } from '../icons'
-import { menuItem, menuPopover } from './styles'
+import { lazyPart, useLazyPart } from '../lazy-part'
+import { navTopItem as topItem } from './styles'
 
-const topItem =
-  'inline-flex h-11 cursor-pointer items-center gap-1 rounded-lg px-2 text-[13px] font-semibold uppercase tracking-[0.04em] xl:px-3 xl:tracking-[0.06em] text-slate-700 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 data-[pressed]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-accent-600 focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-accent-600 aria-[current=page]:text-accent-700 aria-expanded:bg-slate-100 aria-expanded:text-slate-900'
+const menuPart = lazyPart(() => import('./nav-dropdown-menu').then((m) => m.NavDropdownMenu))
 
-/** One dropdown of the menu row: a react-aria menu (arrow keys, Enter, Esc, typeahead). */
+/**
+ * One dropdown of the menu row. First paint has only its button; the react-aria menu (nav-dropdown-menu.tsx)
+ * loads on hover or focus and opens on the first press.
+ */
 function NavDropdown({ group }: { group: NavGroup }) {
+  const { Real, initialOpen, prefetch, open } = useLazyPart(menuPart)
+  if (Real) return <Real group={group} initialOpen={initialOpen} />
   return (
-    <MenuTrigger>
-      <Button className={topItem}>
-        {group.label}
-        <ChevronDownIcon size={14} />
-      </Button>
-      <Popover placement="bottom start" offset={4} className={menuPopover}>
-        <Menu aria-label={group.label} className="max-h-[70vh] overflow-auto outline-none">
-          {group.links.map((l) => (
-            <MenuItem key={l.to} href={l.to} className={menuItem}>
-              {l.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Button className={topItem} aria-haspopup="true" aria-expanded={false} onHoverStart={prefetch} onFocus={prefetch} onPress={open}>
+      {group.label}
+      <ChevronDownIcon size={14} />
+    </Button>
   )
 }
 

@@ -1,29 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
-import { NOTIFICATION_MESSAGES, type Notification, type NotificationsPage } from '@portal/contracts/notifications'
+import { Button } from 'react-aria-components'
+import type { NotificationsPage } from '@portal/contracts/notifications'
+import { NOTIFICATION_MESSAGES } from '@portal/contracts/plain/notifications'
 import { api } from '~/lib/api'
-import { XSRF_COOKIE, XSRF_HEADER } from '~/lib/api-client'
-import { readCookie } from '~/lib/cookies'
 import { useAuth } from '~/lib/auth'
-import { BellIcon, InfoIcon, WarningIcon } from '../icons'
-import { iconButton } from './styles'
+import { lazyPart, useLazyPart } from '../lazy-part'
+import { BellContent, bellButton } from './notifications-bell'
 
 /** How often the count is refreshed while the page is open (and at once when the tab comes back into view). */
 const POLL_MS = 60_000
-const when = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+
+const panelPart = lazyPart(() => import('./notifications-panel').then((m) => m.NotificationsPanel))
 
 /**
- * The bell (spec §2/§4): a plain bell, or a badge with the count; the list in a 340 × 300 px box, or 'Brak nowych
- * powiadomień'; 'Oznacz jako przeczytane' reads all (on 204 the list empties and the count is 0); clicking one
- * calls the single-read call, takes list and count from its answer and opens its link in a new tab. Closes on an
- * outside click. The count stays fresh by polling while the page is open.
+ * The bell (spec §2/§4): a plain bell, or a badge with the count, kept fresh by polling while the page is open.
+ * The panel with the list (notifications-panel.tsx, a react-aria popover dialog) loads on hover or focus and
+ * opens on the first press.
  */
 export function NotificationsMenu() {
   const auth = useAuth()
   const [page, setPage] = useState<NotificationsPage | null>(null)
-  const [open, setOpen] = useState(false)
   const live = useRef(true)
   const userId = auth.user?.id ?? null
+  const { Real, initialOpen, prefetch, open } = useLazyPart(panelPart)
 
   const refresh = useCallback(async () => {
     if (userId === null) return
@@ -51,105 +50,22 @@ export function NotificationsMenu() {
   }, [userId, refresh])
 
   const count = page?.total ?? 0
-  const items = page?.data ?? []
-
-  async function markAll() {
-    let status = 0
-    try {
-      await api.patch('/api/user/notifications/deactivate', undefined, { onStatus: (s) => { status = s } })
-    } catch {
-      return
-    }
-    if (status === 204) setPage((p) => (p ? { ...p, data: [], total: 0, last_page: 1 } : p))
-  }
-
-  async function openOne(n: Notification) {
-    // Opened now, in the click's own turn, so the browser does not block it as a popup; the link is set below.
-    const tab = n.link ? window.open('about:blank', '_blank') : null
-    try {
-      const next = await api.get<NotificationsPage>(`/api/user/notifications/deactivate/${n.id}`, {
-        headers: await csrfHeader(),
-      })
-      setPage(next)
-      if (tab && n.link) {
-        tab.opener = null
-        tab.location.href = n.link
-      }
-    } catch {
-      tab?.close()
-    }
-  }
-
   const label = count > 0 ? `Powiadomienia: ${count} ${count === 1 ? 'nowe' : 'nowych'}` : NOTIFICATION_MESSAGES.title
+  if (Real) return <Real initialOpen={initialOpen} page={page} setPage={setPage} refresh={refresh} label={label} />
   return (
-    <DialogTrigger isOpen={open} onOpenChange={(o) => { setOpen(o); if (o) void refresh() }}>
-      <Button aria-label={label} className={`${iconButton} relative`}>
-        <BellIcon size={22} />
-        {count > 0 && (
-          <span
-            data-testid="notifications-badge"
-            className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1 text-[11px] leading-5 font-bold text-white ring-2 ring-white"
-          >
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </Button>
-      <Popover
-        placement="bottom end"
-        offset={8}
-        className="w-[300px] max-w-[calc(100vw-16px)] rounded-2xl border border-slate-200 bg-white shadow-card-hover outline-none data-[entering]:animate-toast-in"
-      >
-        <Dialog aria-labelledby="notifications-title" className="flex max-h-[340px] flex-col outline-none">
-          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-            <Heading id="notifications-title" slot="title" className="text-sm font-semibold text-slate-900">
-              {NOTIFICATION_MESSAGES.title}
-            </Heading>
-            {items.length > 0 && (
-              <Button onPress={() => void markAll()} className="cursor-pointer rounded text-sm font-medium text-accent-700 outline-none hover:underline data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600">
-                {NOTIFICATION_MESSAGES.markAll}
-              </Button>
-            )}
-          </div>
-          {items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-slate-600">
-              <span className="inline-flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                <BellIcon size={22} />
-              </span>
-              <p>{NOTIFICATION_MESSAGES.empty}</p>
-            </div>
-          ) : (
-            <ul aria-label="Lista powiadomień" className="min-h-0 flex-1 overflow-y-auto py-1">
-              {items.map((n) => (
-                <li key={n.id}>
-                  <button
-                    type="button"
-                    onClick={() => void openOne(n)}
-                    className="flex w-full cursor-pointer gap-3 px-4 py-2.5 text-left outline-none hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600"
-                  >
-                    <span className={`mt-0.5 shrink-0 ${n.type === 'warning' ? 'text-amber-600' : 'text-accent-600'}`}>
-                      {n.type === 'warning' ? <WarningIcon size={18} /> : <InfoIcon size={18} />}
-                    </span>
-                    <span className="min-w-0">
-                      <span className="block text-sm leading-snug text-slate-800">{n.message}</span>
-                      <span className="mt-0.5 block text-xs text-slate-500">{when.format(new Date(n.created_at))}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <Button
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={bellButton}
+      onHoverStart={prefetch}
+      onFocus={prefetch}
+      onPress={() => {
+        open()
+        void refresh()
+      }}
+    >
+      <BellContent count={count} />
+    </Button>
   )
-}
-
-/** The single-read call is a GET that changes state: it sends the CSRF header like the unsafe methods do. */
-async function csrfHeader(): Promise<Record<string, string>> {
-  let token = readCookie(XSRF_COOKIE)
-  if (!token) {
-    await api.get('/api/sanctum/csrf-cookie', { silent: true }).catch(() => undefined)
-    token = readCookie(XSRF_COOKIE)
-  }
-  return token ? { [XSRF_HEADER]: token } : {}
 }

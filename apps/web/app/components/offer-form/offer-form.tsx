@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { EditOffer, PublicOffer } from '@portal/contracts/offer'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { CLIENT_MESSAGES } from '@portal/contracts/errors'
+import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { MESSAGE_MESSAGES, messageSchema, WANT_TO_SEE_LABELS } from '@portal/contracts/messages'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { FAVORITE_MESSAGES } from '@portal/contracts/favorites'
+import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
 import { useFavorites } from '~/lib/favorites'
 import { useToast } from '~/lib/toast'
 import { HeartIcon } from '../icons'

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { OFFER_TYPES, topCategories } from '@portal/contracts/catalogue'
 import { PROFILE_SORTS, type ProfilePage } from '@portal/contracts/people'
-import { SORT_LABELS } from '@portal/contracts/search'
+import { SORT_LABELS } from '@portal/contracts/plain/search'
 import { listingsCount } from '~/lib/people'
 import { ListingCard } from '../listing-card'
 import { Pagination } from '../search/pagination'

@@ -1,11 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
 import { useRecentSearches } from '~/lib/search-recent'
 import { ChevronDownIcon, SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
 import { linkBtn, primaryBtn, secondaryBtn } from './controls'
-import { ExtendedFiltersModal } from './extended-filters-modal'
 import {
   AreaRange,
   Baths,
@@ -22,6 +21,10 @@ import {
   Rooms,
 } from './filter-fields'
 import { LocationAutocomplete } from './location-autocomplete'
+
+// The 'Filtry dodatkowe' modal (react-aria Modal) loads on hover, focus or press of its button (issue 16).
+const loadExtended = () => import('./extended-filters-modal')
+const ExtendedFiltersModal = lazy(() => loadExtended().then((m) => ({ default: m.ExtendedFiltersModal })))
 
 /**
  * The filters of /szukaj (spec §2): the main row (offer type, category, location, price) and the expanded panel
@@ -101,7 +104,13 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
           {open ? 'Mniej opcji' : 'Więcej opcji'}
           <ChevronDownIcon size={18} className={open ? 'rotate-180' : ''} />
         </button>
-        <button type="button" className={linkBtn} onClick={() => setExtended(true)}>
+        <button
+          type="button"
+          className={linkBtn}
+          onClick={() => setExtended(true)}
+          onPointerEnter={() => void loadExtended().catch(() => {})}
+          onFocus={() => void loadExtended().catch(() => {})}
+        >
           Filtry dodatkowe{extendedCount ? ` (${extendedCount})` : ''}
         </button>
         <div className="ml-auto flex flex-wrap gap-3 max-sm:w-full">
@@ -123,7 +132,11 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
         </div>
       </div>
 
-      <ExtendedFiltersModal isOpen={extended} onClose={() => setExtended(false)} form={form} onApply={(patch) => go({ ...form, ...patch })} />
+      {extended && (
+        <Suspense fallback={null}>
+          <ExtendedFiltersModal isOpen onClose={() => setExtended(false)} form={form} onApply={(patch) => go({ ...form, ...patch })} />
+        </Suspense>
+      )}
     </form>
   )
 }

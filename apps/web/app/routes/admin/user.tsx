@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { data, useOutletContext } from 'react-router'
-import { ASSIGNABLE_ROLES, ROLE_LABELS, type AdminMe, type AdminUserDetail } from '@portal/contracts/admin'
+import { ASSIGNABLE_ROLES, ROLE_LABELS } from '@portal/contracts/plain/admin'
+import type { AdminMe, AdminUserDetail } from '@portal/contracts/admin'
 import { OFFER_STATUS_LABELS, type OfferStatus } from '@portal/contracts/offer'
 import { AdminPage, buttonClass, Card, fieldClass, formatDate, formatDateTime, labelClass, useAdminAction } from '~/components/admin/admin-ui'
 import { AuditTable } from '~/components/admin/audit-table'

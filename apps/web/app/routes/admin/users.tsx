@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router'
-import { ROLE_LABELS, type AdminPage as Paged, type AdminUser } from '@portal/contracts/admin'
+import { ROLE_LABELS } from '@portal/contracts/plain/admin'
+import type { AdminPage as Paged, AdminUser } from '@portal/contracts/admin'
 import { AdminPage, buttonClass, Empty, fieldClass, formatDate, labelClass, Pager } from '~/components/admin/admin-ui'
 import { serverApi } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
