@@ -1,5 +1,6 @@
 import { expect, hydrated, test } from './fixtures'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { newUser } from './support/accounts'
 
 test('/agencje: search by city with the location autocomplete, open a profile with its agents and listings', async ({ page }) => {
   test.setTimeout(90_000)
@@ -56,4 +57,55 @@ test('/profil/{id} redirects to the address with the slug; developers at /dewelo
   await page.goto('/agencje?type=agents')
   await expect(page.getByRole('heading', { level: 1, name: 'Znajdź agenta nieruchomości' })).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'agents directory')
+})
+
+test('follow an agency from its profile (heart "Obserwuj") → /ulubione Obserwowani links back to the profile; 390 and 1280 px; a guest is asked to sign in', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await newUser(page, 'obserwuje')
+  await page.goto('/agencje')
+  const profilePath = (await page.locator('main article a').first().getAttribute('href'))!
+  await page.goto(profilePath)
+  await hydrated(page)
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
+  const follow = page.getByRole('main').getByRole('button', { name: 'Obserwuj', exact: true })
+  await expect(follow).toHaveAttribute('aria-pressed', 'false')
+  await follow.click()
+  await expect(page.getByText('Dodano do obserwowanych')).toBeVisible()
+  const following = page.getByRole('main').getByRole('button', { name: 'Obserwujesz', exact: true })
+  await expect(following).toHaveAttribute('aria-pressed', 'true')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expect(following).toBeInViewport()
+    await page.screenshot({ path: test.info().outputPath(`profile-follow-${width}.png`) })
+    await expectNoSeriousA11yViolations(page, `profile ${width} px`)
+  }
+
+  // Obserwowani: the agency's name links to its canonical profile, which shows it followed after a reload.
+  await page.goto('/ulubione?tab=obserwowani')
+  await hydrated(page)
+  const list = page.getByRole('list', { name: 'Obserwowani' })
+  const link = list.getByRole('link', { name, exact: true })
+  await expect(link).toHaveAttribute('href', profilePath)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`followed-users-${width}.png`) })
+    await expectNoSeriousA11yViolations(page, `/ulubione Obserwowani ${width} px`)
+  }
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`${profilePath}$`))
+  await hydrated(page)
+  await expect(page.getByRole('main').getByRole('button', { name: 'Obserwujesz', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  // One more press unfollows.
+  await page.getByRole('main').getByRole('button', { name: 'Obserwujesz', exact: true }).click()
+  await expect(page.getByText('Usunięto z obserwowanych')).toBeVisible()
+  await expect(follow).toHaveAttribute('aria-pressed', 'false')
+
+  // A guest sees the heart too and is asked to sign in first.
+  const guestCtx = await browser.newContext({ locale: 'pl-PL' })
+  const guest = await guestCtx.newPage()
+  await guest.goto(profilePath)
+  await hydrated(guest)
+  await guest.getByRole('main').getByRole('button', { name: 'Obserwuj', exact: true }).click()
+  await expect(guest.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
+  await guestCtx.close()
 })

@@ -18,6 +18,8 @@ export const favoriteUserSchema = z.object({
   id: z.number().int(), name: z.string(), type: z.enum(['user', 'agency', 'developer', 'hotel']), company_name: z.string().nullable(),
   avatar: z.string().nullable(), city: z.string().nullable(), offers_count: z.number().int(), is_favorite_user: z.literal(true),
   created_at: z.string(),
+  /** The public profile, /profil/{id}-{slug}. */
+  profile_url: z.string(),
 })
 export type FavoriteUser = z.infer<typeof favoriteUserSchema>
 

@@ -17,6 +17,11 @@ export const ACCOUNT_TYPE_LABELS: Record<string, string> = {
   agent: 'Agent nieruchomości',
 }
 
+export const isCompanyType = (type: string) => type === 'agency' || type === 'developer' || type === 'hotel'
+/** The heading of a profile or a card: the company name for companies (not for their agents), else the person's name. */
+export const displayName = (u: { name: string; companyName: string | null; type: string; agencyId: number | null }) =>
+  u.companyName && isCompanyType(u.type) && !u.agencyId ? u.companyName : u.name
+
 /** 'Biuro Nieruchomości Kowalski' → 'biuro-nieruchomosci-kowalski' (ASCII, at most 60 characters). */
 export function profileSlug(name: string): string {
   return foldPolish(name).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '')

@@ -2,6 +2,7 @@
 export const FAVORITE_USER_MESSAGES = {
   tab: 'Obserwowani',
   follow: 'Obserwuj',
+  following: 'Obserwujesz',
   unfollow: 'Przestań obserwować',
   followed: 'Dodano do obserwowanych',
   unfollowed: 'Usunięto z obserwowanych',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { favoriteUsers, users, type Db, type UserType } from '@portal/db'
+import { displayName, profilePath } from '@portal/contracts/people'
 import { avatarUrl } from '../accounts/profile.ts'
 
 /**
@@ -29,7 +30,7 @@ export async function favoriteUserIds(db: Db, userId: number): Promise<number[]>
 
 export interface FavoriteUserView {
   id: number; name: string; type: UserType; company_name: string | null; avatar: string | null; city: string | null
-  offers_count: number; is_favorite_user: true; created_at: string
+  offers_count: number; is_favorite_user: true; created_at: string; profile_url: string
 }
 
 export async function favoriteUsersPage(db: Db, userId: number, type: UserType | undefined, page: number, perPage: number): Promise<{ data: FavoriteUserView[]; total: number }> {
@@ -45,7 +46,7 @@ export async function favoriteUsersPage(db: Db, userId: number, type: UserType |
     total: Number(counted[0]?.n ?? 0),
     data: rows.map(({ u, at, offers: n }) => ({
       id: u.id, name: u.name, type: u.type, company_name: u.companyName, avatar: avatarUrl(u.avatar), city: u.address?.city ?? null,
-      offers_count: n, is_favorite_user: true as const, created_at: new Date(at).toISOString(),
+      offers_count: n, is_favorite_user: true as const, created_at: new Date(at).toISOString(), profile_url: profilePath(u.id, displayName(u)),
     })),
   }
 }

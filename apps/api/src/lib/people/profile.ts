@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { users, type DbHandle } from '@portal/db'
 import { parseSearchParams, type SearchQuery } from '@portal/contracts/search'
-import { PROFILE_SORTS, profilePath, type ProfileAgent, type ProfilePage, type PublicPerson } from '@portal/contracts/people'
+import { displayName, isCompanyType, PROFILE_SORTS, profilePath, type ProfileAgent, type ProfilePage, type PublicPerson } from '@portal/contracts/people'
 import { HttpError, notFound } from '../http/errors.ts'
 import { avatarUrl } from '../accounts/profile.ts'
 import type { UserRow } from '../accounts/guard.ts'
@@ -13,10 +13,9 @@ export const PROFILE_PER_PAGE = 12
 const PUBLIC = sql`l.status = 'active' and (l.visible_from is null or l.visible_from <= now()) and (l.expires_at is null or l.expires_at > now())`
 
 export const isAgent = (u: Pick<UserRow, 'agencyId'>) => u.agencyId !== null
-export const isCompanyType = (type: string) => type === 'agency' || type === 'developer' || type === 'hotel'
-/** The heading of a profile or a card: the company name for companies, else the person's name. */
-export const displayName = (u: Pick<UserRow, 'name' | 'companyName' | 'type' | 'agencyId'>) =>
-  u.companyName && isCompanyType(u.type) && !u.agencyId ? u.companyName : u.name
+// The heading of a profile or a card (in contracts: the profile's canonical slug is made from it, and other
+// domains that link to a profile need the same name).
+export { displayName, isCompanyType }
 
 /** Listings that belong to a profile: a company's or a private person's own; an agent's those naming them. */
 export function ownedBy(u: Pick<UserRow, 'id' | 'agencyId'>): SQL {

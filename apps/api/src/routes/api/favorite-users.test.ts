@@ -43,6 +43,11 @@ describe('/api/favorite-users', () => {
     expect(all.data.map((u: { id: number }) => u.id).sort()).toEqual([agency, person].sort())
     const agencies = (await get('/api/favorite-users?type=agency', jar)).json()
     expect(agencies.data).toMatchObject([{ id: agency, name: 'Agencja Dom', type: 'agency', company_name: 'Dom sp. z o.o.', offers_count: 2, is_favorite_user: true }])
+    // Each links to the canonical address of its public profile (the one the profile itself names: no redirect).
+    expect(agencies.data[0].profile_url).toBe(`/profil/${agency}-dom-sp-z-o-o`)
+    for (const u of all.data as Array<{ id: number; profile_url: string }>) {
+      expect(u.profile_url).toBe((await get(`/api/profile/${u.id}`)).json().user.profile_url)
+    }
     expect((await get('/api/favorite-users/ids', jar)).json().ids.sort()).toEqual([agency, person].sort())
     expect((await get('/api/favorite-users', other)).json().total).toBe(0)
     expect((await send(t.app, jar, 'POST', `/api/favorite-users/${person}`)).json()).toEqual({ status: false })

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { FAVORITE_USER_MESSAGES, USER_TYPE_LABELS } from '@portal/contracts/plain/favorite-users'
 import type { FavoriteUser } from '@portal/contracts/favorite-users'
 import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
@@ -5,7 +6,7 @@ import { initials } from '~/lib/user'
 import { HeartIcon } from '../icons'
 import { FollowButton } from './follow-button'
 
-/** The 'Obserwowani' tab: followed advertisers with their active listings count; the heart unfollows. */
+/** The 'Obserwowani' tab: followed advertisers (each name links to their profile) with their active listings count; the heart unfollows. */
 export function FavoriteUsersList({ items }: { items: FavoriteUser[] }) {
   // An unfollowed card stays until the page reloads, its heart shown empty, so a mis-tap is one tap to undo.
   if (!items.length) {
@@ -30,7 +31,9 @@ export function FavoriteUsersList({ items }: { items: FavoriteUser[] }) {
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate font-bold text-slate-900">{shown}</p>
+              <p className="truncate font-bold text-slate-900">
+                <Link to={u.profile_url} className="rounded hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">{shown}</Link>
+              </p>
               <p className="text-sm text-slate-600">{USER_TYPE_LABELS[u.type]}{u.city ? ` · ${u.city}` : ''}</p>
               <p className="text-sm text-slate-600">{countLabel(u.offers_count, LISTING_FORMS)}</p>
             </div>

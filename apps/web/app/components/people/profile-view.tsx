@@ -9,6 +9,7 @@ import { MessageDialog } from './message-dialog'
 import { PhoneReveal } from './phone-reveal'
 import { ProfileListings } from './profile-listings'
 import { VideoAvatar } from './video-avatar'
+import { FollowButton } from '../engagement/follow-button'
 
 function Facts({ items }: { items: [string, string][] }) {
   return (
@@ -60,6 +61,8 @@ export function ProfileView({ page, origin, search }: { page: ProfilePage; origi
                 )}
                 {u.city && <p className="mt-2 inline-flex items-center gap-1.5 text-slate-700"><PinIcon size={16} className="text-slate-500" />{u.city}</p>}
               </div>
+              {/* Follow (favourite users): a guest is asked to sign in first; hidden on one's own profile. */}
+              <div className="sm:ml-auto sm:self-start"><FollowButton userId={u.id} name={u.display_name} labelled /></div>
             </div>
             <div className="mt-6"><Facts items={facts} /></div>
             {u.description && (
