@@ -37,6 +37,9 @@ export default [
     route('Payment', 'routes/payment.tsx', { id: 'routes/payment-alias' }),
     route('faktury', 'routes/account/payments.tsx'),
     route('account/Payments', 'routes/account/payments.tsx', { id: 'routes/account/payments-alias' }),
+    // Listing feeds (issue 12): guard 'company' in the loader.
+    route('integracje', 'routes/integrations.tsx'),
+    route('account/Integrations', 'routes/integrations.tsx', { id: 'routes/integrations-alias' }),
   ]),
   // Money (issue 11): the price list and the local payment simulator's gateway page.
   route('promocje', 'routes/promotions.tsx'),
@@ -84,6 +87,8 @@ export default [
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('kontakt', 'routes/contact.tsx'),
+  // The portal feed format, public (issue 12).
+  route('integracje/format', 'routes/feed-format.tsx'),
   // Engagement (issue 9): newsletter confirmation, the unsubscribe link of mails, the reminder's renew link.
   route('potwierdz-newsletter', 'routes/confirm-newsletter.tsx'),
   route('wypisz', 'routes/unsubscribe.tsx'),

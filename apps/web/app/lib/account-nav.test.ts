@@ -3,7 +3,7 @@ import { ACCOUNT_LINKS, isCurrent, menuLinks, tabLinks } from './account-nav'
 import type { Profile } from './user'
 
 const user = { type: 'user', roles: [] } as unknown as Profile
-const agency = { type: 'agency', roles: [] } as unknown as Profile
+const agency = { type: 'agency', roles: ['company'] } as unknown as Profile
 const all = ACCOUNT_LINKS.map((l) => ({ ...l, available: true }))
 
 describe('account links', () => {
@@ -26,6 +26,12 @@ describe('account links', () => {
     expect(menuLinks(mod).at(-1)).toMatchObject({ id: 'admin', to: '/admin', menuLabel: 'Panel administracyjny' })
     expect(menuLinks(admin).map((l) => l.id)).toContain('admin')
     expect(tabLinks(admin).map((l) => l.id)).not.toContain('admin')
+  })
+  it('links Integracje only for companies (issue 12)', () => {
+    const company = { type: 'agency', roles: ['company'] } as unknown as Profile
+    expect(menuLinks(user).map((l) => l.id)).not.toContain('integrations')
+    expect(menuLinks(company).find((l) => l.id === 'integrations')).toMatchObject({ to: '/integracje', aliases: ['/account/Integrations'] })
+    expect(tabLinks(company).map((l) => l.tabLabel).slice(0, 2)).toEqual(['Ustawienia', 'Integracje'])
   })
   it('marks the current tab by path or alias', () => {
     const settings = ACCOUNT_LINKS.find((l) => l.id === 'settings')!

@@ -68,7 +68,7 @@ export async function applyOffer(deps: ApplyDeps, offer: FeedOffer, opts: { defe
         await recordPrice(tx, row.id, row.price)
         // The hash is written after the photos: a run stopped halfway does them again.
         await tx.db.insert(feedListings).values({ userId, externalId: offer.externalId, listingId: row.id, origin: deps.origin, contentHash: '' })
-        await publishListing(tx, row)
+        await publishListing(tx, row, { quiet: true })
         const [fresh] = await tx.db.select().from(listings).where(eq(listings.id, row.id))
         return fresh!
       })

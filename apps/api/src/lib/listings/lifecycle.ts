@@ -33,35 +33,38 @@ async function upsertMeta(db: DbHandle, listingId: number, set: Partial<typeof l
     .onConflictDoUpdate({ target: listingMeta.listingId, set })
 }
 
-export async function activateListing(db: DbHandle, listing: Pick<ListingRow, 'id' | 'visibleFrom'>): Promise<void> {
+/** `quiet`: no bell notification (a feed import reports its listings in the run's report instead, not one bell each). */
+export interface PublishOptions { quiet?: boolean }
+
+export async function activateListing(db: DbHandle, listing: Pick<ListingRow, 'id' | 'visibleFrom'>, opts: PublishOptions = {}): Promise<void> {
   await db.db.update(listings)
     .set({ status: 'active', expiresAt: expiryFrom(listing.visibleFrom), updatedAt: sql`now()` })
     .where(eq(listings.id, listing.id))
   await upsertMeta(db, listing.id, { pendingActivation: false, creatorSessionId: null, publishedAt: new Date() })
   const later = listing.visibleFrom && new Date(listing.visibleFrom).getTime() > Date.now()
-  await notifyListingEvent(db, listing.id, later ? 'scheduled' : 'activated')
+  if (!opts.quiet) await notifyListingEvent(db, listing.id, later ? 'scheduled' : 'activated')
 }
 
 /**
  * Publish a draft: awaiting_payment once payments exist; otherwise per the category's moderation mode either
  * 'pending' (pre-moderation: waits in the queue) or active at once and queued for review (post-moderation).
  */
-export async function publishListing(db: DbHandle, listing: ListingRow): Promise<void> {
+export async function publishListing(db: DbHandle, listing: ListingRow, opts: PublishOptions = {}): Promise<void> {
   if ((await publishTarget(db, listing)) === 'awaiting_payment') {
     await db.db.update(listings).set({ status: 'awaiting_payment', updatedAt: sql`now()` }).where(eq(listings.id, listing.id))
     return
   }
-  await goLive(db, listing)
+  await goLive(db, listing, opts)
 }
 
 /** Past the payment step: live, or to the moderators first when the category is pre-moderated. */
-export async function goLive(db: DbHandle, listing: ListingRow): Promise<void> {
+export async function goLive(db: DbHandle, listing: ListingRow, opts: PublishOptions = {}): Promise<void> {
   const mode = await moderationModeFor(db, listing.categoryId)
   if (mode === 'pre') {
     await db.db.update(listings).set({ status: 'pending', updatedAt: sql`now()` }).where(eq(listings.id, listing.id))
     await upsertMeta(db, listing.id, { pendingActivation: false, creatorSessionId: null })
   } else {
-    await activateListing(db, listing)
+    await activateListing(db, listing, opts)
   }
   await enqueueReview(db, listing.id, mode, 'new')
 }

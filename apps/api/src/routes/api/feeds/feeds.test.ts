@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import iconv from 'iconv-lite'
-import { feedListings, listingPhotos, listings, mailOutbox, type DbHandle } from '@portal/db'
+import { feedListings, listingPhotos, listings, mailOutbox, notifications, type DbHandle } from '@portal/db'
 import { createTestApp, form, upload } from '../../../test/helpers.ts'
 import { photo } from '../../../test/photo-fixtures.ts'
 import { zip } from '../../../test/zip.ts'
@@ -72,6 +72,8 @@ describe('/api/feeds: importing feed files through the job queue', () => {
     const photos = await photosOf(a.id)
     expect(photos.map((p) => [p.kind, p.position])).toEqual([['photo', 0], ['photo', 1]])
     expect(photos[0]!.width).toBeGreaterThan(0)
+    // The report is the notice: no bell notification per imported listing.
+    expect(await t.db.db.select().from(notifications).where(eq(notifications.userId, agencyId))).toEqual([])
     // Searchable: the public search finds it.
     const search = (await t.app.inject('/api/search?typ=sprzedaz&kategoria=mieszkanie&phrase=Kazimierz')).json()
     expect(JSON.stringify(search)).toContain(a.slug)
@@ -140,6 +142,8 @@ describe('/api/feeds: importing feed files through the job queue', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toContain('zepsuty.xml')
     expect(mails[0]!.text).toContain('Plik XML jest uszkodzony')
+    const bell = await t.db.db.select().from(notifications).where(eq(notifications.userId, agencyId))
+    expect(bell.map((n) => [n.type, n.link])).toEqual([['warning', '/integracje']])
   })
 
   it('the portal format XSD is public', async () => {
