@@ -93,15 +93,12 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('searchIndex', new SearchIndex(opts.db.db, { enabled: env.SEARCH_INDEX, log: app.log }))
   // Loaded in the background: searches use SQL until it is ready.
   app.addHook('onReady', async () => { void app.searchIndex.load() })
-  app.decorate('dailyCounter', new DailyCounter(opts.db))
-  const counterTimer = setInterval(() => {
-    app.dailyCounter.flush().catch((err: Error) => app.log.error({ err: err.message }, 'daily counters could not be written'))
-  }, 60_000)
-  counterTimer.unref()
+  app.decorate('dailyCounter', new DailyCounter(opts.db, {
+    onError: (err) => app.log.error({ err: err.message }, 'daily counters could not be written'),
+  }))
   // After the routes registered their job handlers and schedules (hooks run in registration order).
   app.addHook('onReady', async () => { if (startJobs) await app.jobs.start() })
   app.addHook('onClose', async () => {
-    clearInterval(counterTimer)
     await app.dailyCounter.flush().catch(() => {})
     await app.jobs.stop()
     await app.mailer.close()

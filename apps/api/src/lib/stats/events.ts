@@ -10,22 +10,37 @@ export async function recordPhoneReveal(db: DbHandle, listingId: number): Promis
 }
 
 /**
- * Site-wide daily counts (searches for the admin dashboard) add up in memory and are written by `flush` — once a
- * minute from the app and on shutdown — as one upsert per day and key, so a search never waits on a shared row.
+ * Site-wide daily counts (searches for the admin dashboard) add up in memory and are written as one upsert per day
+ * and key, so a search never waits on a shared row. The write happens on the next count once the oldest pending one
+ * is a minute old or a thousand are pending, and on shutdown: no timer of its own (a crash loses at most that).
  */
 export class DailyCounter {
   private pending = new Map<string, number>()
-  constructor(private readonly db: DbHandle) {}
+  private total = 0
+  private since = 0
+  private writing: Promise<void> | null = null
+  constructor(private readonly db: DbHandle, private readonly opts: {
+    maxAgeMs?: number; maxPending?: number; onError?: (err: Error) => void
+  } = {}) {}
 
-  add(key: string, n = 1): void {
+  add(key: string, n = 1, now = Date.now()): void {
     const k = `${warsawToday()}|${key}`
+    if (!this.pending.size) this.since = now
     this.pending.set(k, (this.pending.get(k) ?? 0) + n)
+    this.total += n
+    const due = now - this.since >= (this.opts.maxAgeMs ?? 60_000) || this.total >= (this.opts.maxPending ?? 1000)
+    if (due && !this.writing) {
+      this.writing = this.flush()
+        .catch((err: Error) => this.opts.onError?.(err))
+        .finally(() => { this.writing = null })
+    }
   }
 
   async flush(): Promise<void> {
     const batch = this.pending
     if (!batch.size) return
     this.pending = new Map()
+    this.total = 0
     for (const [k, n] of batch) {
       const [day, key] = k.split('|') as [string, string]
       await this.db.db.insert(dailyCounters).values({ day, key, n })

@@ -76,4 +76,12 @@ describe('one property, many ads: grouping on upload, the listing page block, uk
     expect(hidden).toContain(c.id)
     void send
   }, 120_000)
+
+  it('the hourly representative refresh is a scheduled queue job (one instance runs it), not a timer', async () => {
+    const { PROPERTY_REFRESH_JOB } = await import('./property.ts')
+    const id = await t.app.jobs.enqueue(PROPERTY_REFRESH_JOB, {})
+    await t.app.jobs.drain([PROPERTY_REFRESH_JOB])
+    const { rows } = await t.db.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id])
+    expect(rows[0]!.state).toBe('completed')
+  })
 })

@@ -10,6 +10,8 @@ const idParams = z.object({ id: z.string().regex(/^\d{1,15}$|^[a-z0-9-]{1,200}$/
 const live = (l: Pick<ListingRow, 'status' | 'expiresAt' | 'visibleFrom'>) => isPubliclyVisible(l as ListingRow)
 
 /** GET /api/offers/:id/property: the other live ads of the same property, their prices, first sighting, price history. */
+export const PROPERTY_REFRESH_JOB = 'property-groups-refresh'
+
 const property: FastifyPluginAsyncZod = async (app) => {
   app.get('/offers/:id/property', {
     schema: {
@@ -36,16 +38,9 @@ const property: FastifyPluginAsyncZod = async (app) => {
     }
   })
 
-  // Hourly: every group's representative for 'ukryj duplikaty' again (prices and statuses change elsewhere).
-  if (app.env.NODE_ENV !== 'test') {
-    let timer: NodeJS.Timeout | undefined
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        refreshAllRepresentatives(app.db).catch((err: Error) => app.log.error({ err: err.message }, 'property group refresh failed'))
-      }, 3600_000)
-      timer.unref()
-    })
-    app.addHook('onClose', async () => { if (timer) clearInterval(timer) })
-  }
+  // Hourly, on one instance: every group's representative for 'ukryj duplikaty' again (prices and statuses change
+  // elsewhere).
+  app.jobs.work(PROPERTY_REFRESH_JOB, async () => { await refreshAllRepresentatives(app.db) }, { retryLimit: 1, retryDelay: 300 })
+  app.jobs.schedule(PROPERTY_REFRESH_JOB, '17 * * * *')
 }
 export default property
