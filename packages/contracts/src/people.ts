@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { EMAIL_RE, PHONE_RE } from './auth.ts'
 import { listingSummarySchema } from './listing.ts'
-import { foldPolish } from './search.ts'
+import { foldPolish } from './plain/search.ts'
 
 /**
  * People (issue 10): public profiles, the agencies / developers / agents directories and a company's agents.

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 
+// Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
+// loading zod (issue 16).
+export * from './plain/property.ts'
+
 /** One property, many ads (issue 13): the group a listing belongs to, for its page. */
 export const propertyGroupSchema = z.object({
   /** Live ads of the property, this one included. */
@@ -14,8 +18,3 @@ export const propertyGroupSchema = z.object({
 })
 export type PropertyGroup = z.infer<typeof propertyGroupSchema>
 
-/** 'To samo mieszkanie w 3 ogłoszeniach'; the words follow the top category (flat, house, anything else). */
-export function sameProperty(count: number, topCategorySlug: string): string {
-  const what = topCategorySlug === 'mieszkanie' ? 'To samo mieszkanie' : topCategorySlug === 'dom' ? 'Ten sam dom' : 'Ta sama nieruchomość'
-  return `${what} w ${count} ${count === 1 ? 'ogłoszeniu' : 'ogłoszeniach'}`
-}

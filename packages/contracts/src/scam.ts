@@ -1,4 +1,4 @@
-import { foldPolish } from './search.ts'
+import { foldPolish } from './plain/search.ts'
 
 /**
  * The scam guard of messages (issue 10): phrasings that ask for money before a viewing, and Polish bank account

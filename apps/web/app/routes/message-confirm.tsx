@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { MESSAGE_MESSAGES } from '@portal/contracts/messages'
+import { MESSAGE_MESSAGES } from '@portal/contracts/plain/messages'
 import { AuthCard } from '~/components/auth/auth-card'
 import { Spinner } from '~/components/form'
 import { CheckCircleIcon } from '~/components/icons'

@@ -1,6 +1,6 @@
 import { categoryBySlug } from '../catalogue/index.ts'
 import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, LEASE_YEARS, NEARBY } from '../catalogue/attributes.ts'
-import { OFFER_TYPE_VALUES, SEEK_PROPERTY, offerTypeFromSlug, offerTypeInfo, type OfferType } from '../catalogue/offer-types.ts'
+import { SEEK_PROPERTY, offerTypeFromSlug, offerTypeInfo, type OfferType } from '../catalogue/offer-types.ts'
 
 /**
  * The /szukaj query (spec §2), shared by the web (URL ⇄ form state) and the API (GET /api/search).

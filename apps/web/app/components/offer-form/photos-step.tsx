@@ -1,5 +1,6 @@
 import { useRef, useState, type Dispatch } from 'react'
-import { MAX_PHOTOS, MAX_PLANS, PHOTO_MAX_BYTES, type OfferPhoto } from '@portal/contracts/offer'
+import { MAX_PHOTOS, MAX_PLANS, PHOTO_MAX_BYTES } from '@portal/contracts/plain/offer'
+import type { OfferPhoto } from '@portal/contracts/offer'
 import { api } from '~/lib/api'
 import { move, type Action, type Ecert, type OfferFormState } from '~/lib/offer-form'
 import { uploadFile } from '~/lib/offer-upload'

@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react'
 import { CATEGORY_BY_ID, CITIES, OFFER_TYPES, topCategories, type AttributeDef } from '@portal/contracts/catalogue'
-import { attributeGroup, ATTRIBUTE_GROUPS } from '@portal/contracts/offer'
+import { attributeGroup, ATTRIBUTE_GROUPS } from '@portal/contracts/plain/offer'
 import { LocationAutocomplete } from '~/components/search/location-autocomplete'
 import { PinMap, type MapPoint } from '~/components/map/pin-map'
 import { api } from '~/lib/api'

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
-import { MESSAGE_MESSAGES, messageSchema, WANT_TO_SEE_LABELS } from '@portal/contracts/messages'
+import { MESSAGE_MESSAGES, WANT_TO_SEE_LABELS } from '@portal/contracts/plain/messages'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
@@ -36,6 +36,8 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
       name: values.name, email: values.email, phone: values.phone, message: values.message,
       want_to_see: see ? { mode, date: mode === 'time' ? values.date : null, time: mode === 'time' ? values.time : null } : null,
     }
+    // The schema (and zod with it) loads on the first submit, not with the listing page (issue 16).
+    const { messageSchema } = await import('@portal/contracts/messages')
     const parsed = messageSchema.safeParse(payload)
     if (!parsed.success) {
       setErrors(flatten(zodFieldErrors(parsed.error)))

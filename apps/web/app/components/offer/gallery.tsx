@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
+import { lazy, Suspense, useState, type ComponentProps } from 'react'
 import type { OfferPhoto } from '@portal/contracts/offer'
-import { CameraIcon, CloseIcon } from '../icons'
-import { ChevronLeft, ChevronRight, ExpandIcon } from './offer-icons'
+import { CameraIcon } from '../icons'
+import { ExpandIcon } from './offer-icons'
+import { GalleryArrow } from './gallery-arrow'
 
 /** The main photo fills the page column (up to 800 px wide on desktop). */
 const MAIN_SIZES = '(min-width: 1024px) 800px, 100vw'
@@ -32,7 +32,7 @@ export function Gallery({ photos, alt }: { photos: OfferPhoto[]; alt: string }) 
   const go = (d: number) => setIndex((i) => (i + d + photos.length) % photos.length)
 
   return (
-    <div>
+    <div onPointerEnter={prefetchLightbox} onFocus={prefetchLightbox}>
       <div className="relative overflow-hidden rounded-none bg-slate-900 sm:rounded-2xl">
         <button
           type="button"
@@ -92,87 +92,18 @@ export function Gallery({ photos, alt }: { photos: OfferPhoto[]; alt: string }) 
   )
 }
 
-function GalleryArrow({ dir, onClick, className }: { dir: 'prev' | 'next'; onClick: () => void; className: string }) {
+// The full-screen viewer (react-aria Modal) is not part of the first paint: it loads when the gallery is hovered or
+// focused, and at the latest when it opens (issue 16).
+const loadLightbox = () => import('./lightbox')
+const LightboxImpl = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })))
+export const prefetchLightbox = () => void loadLightbox().catch(() => {})
+
+/** Full-screen viewer: ← → switch, Esc closes, a swipe switches on touch screens (lightbox.tsx, loaded on demand). */
+export function Lightbox(props: ComponentProps<typeof LightboxImpl>) {
+  if (!props.isOpen) return null
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={dir === 'prev' ? 'Poprzednie zdjęcie' : 'Następne zdjęcie'}
-      className={`absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow-md transition hover:bg-white ${className}`}
-    >
-      {dir === 'prev' ? <ChevronLeft size={24} /> : <ChevronRight size={24} />}
-    </button>
-  )
-}
-
-/** Full-screen viewer: ← → switch, Esc closes (react-aria), a horizontal swipe switches on touch screens. */
-export function Lightbox({ photos, index, onIndex, isOpen, onClose, alt }: {
-  photos: OfferPhoto[]
-  index: number
-  onIndex: (i: number) => void
-  isOpen: boolean
-  onClose: () => void
-  alt: string
-}) {
-  const start = useRef<{ x: number; y: number } | null>(null)
-  const go = useCallback((d: number) => onIndex((index + d + photos.length) % photos.length), [index, onIndex, photos.length])
-  const p = photos[index]
-
-  useEffect(() => {
-    if (!isOpen) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowLeft') go(-1)
-      else if (e.key === 'ArrowRight') go(1)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [isOpen, go])
-
-  if (!p) return null
-  return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={(o) => !o && onClose()} isDismissable className="fixed inset-0 z-[70] bg-slate-950/95">
-      <Modal className="size-full outline-none">
-        <Dialog aria-label={`Galeria zdjęć: ${alt}`} className="relative flex size-full flex-col outline-none">
-          <div className="flex items-center justify-between px-4 py-3 text-white">
-            <p className="text-sm font-medium" aria-live="polite">Zdjęcie {index + 1} z {photos.length}</p>
-            <Button
-              onPress={onClose}
-              aria-label="Zamknij galerię"
-              className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-white outline-none hover:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
-            >
-              <CloseIcon size={26} />
-            </Button>
-          </div>
-          <div
-            className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center select-none"
-            onPointerDown={(e) => (start.current = { x: e.clientX, y: e.clientY })}
-            onPointerUp={(e) => {
-              const s = start.current
-              start.current = null
-              if (!s) return
-              const dx = e.clientX - s.x
-              if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(e.clientY - s.y)) go(dx < 0 ? 1 : -1)
-            }}
-          >
-            <img
-              key={p.id}
-              src={p.url}
-              srcSet={p.srcset}
-              sizes="100vw"
-              alt={`${alt} — zdjęcie ${index + 1}`}
-              draggable={false}
-              className="max-h-full max-w-full object-contain"
-            />
-            {photos.length > 1 && (
-              <>
-                <GalleryArrow dir="prev" onClick={() => go(-1)} className="left-2 sm:left-6" />
-                <GalleryArrow dir="next" onClick={() => go(1)} className="right-2 sm:right-6" />
-              </>
-            )}
-          </div>
-          <p className="px-4 py-3 text-center text-xs text-slate-400">Użyj strzałek ← → lub przesuń palcem, aby przełączać zdjęcia. Esc zamyka.</p>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <LightboxImpl {...props} />
+    </Suspense>
   )
 }

@@ -13,7 +13,7 @@ import type { PropertyGroup } from '@portal/contracts/property'
 import { SameProperty } from './same-property'
 import { AttributeGroups, EnergyBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
 import { PageActions } from './page-actions'
-import { ReportButton } from './report-dialog'
+import { ReportButton } from './report-button'
 import { Videos } from './videos'
 
 /** Badges of the original offer page (reference §10): PILNE, OKAZJA, Na raty, Do negocjacji, Rachunki wliczone. */

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ATTRIBUTE_GROUPS, type PublicOffer } from '@portal/contracts/offer'
+import { ATTRIBUTE_GROUPS } from '@portal/contracts/plain/offer'
+import type { PublicOffer } from '@portal/contracts/offer'
 import { formatNumber, formatPrice } from '@portal/contracts/format'
 import { deltaLabel, formatDate, priceChanges } from '~/lib/offer-text'
 import { PinIcon } from '../icons'

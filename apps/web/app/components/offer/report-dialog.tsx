@@ -8,11 +8,13 @@ import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-
 import { useToast } from '~/lib/toast'
 import { buttonStyles, SubmitButton, TextAreaField } from '../form'
 import { CloseIcon } from '../icons'
-import { FlagIcon } from './offer-icons'
 
-/** 'Zgłoś to ogłoszenie' (reference §10): a reason from the list and an optional note, for the moderators. */
-export function ReportButton({ offerId }: { offerId: number }) {
-  const [open, setOpen] = useState(false)
+/**
+ * 'Zgłoś to ogłoszenie' (reference §10): a reason from the list and an optional note, for the moderators. Loaded on
+ * demand by <ReportButton/>; mounted while open.
+ */
+export function ReportDialog({ offerId, onClose }: { offerId: number; onClose: () => void }) {
+  const setOpen = (open: boolean) => { if (!open) onClose() }
   const [reason, setReason] = useState('')
   const [message, setMessage] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -28,9 +30,7 @@ export function ReportButton({ offerId }: { offerId: number }) {
       const captcha = await solveCaptcha()
       await api.post(`/api/offers/${offerId}/report`, { ...parsed.data, ...(captcha ? { captcha } : {}) }, { silent: true })
       toast.success('Dziękujemy. Zgłoszenie trafiło do moderatorów.')
-      setOpen(false)
-      setReason('')
-      setMessage('')
+      onClose()
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(serverFieldErrors(err.fieldErrors))
       else toast.error(err instanceof ApiError && err.status === 429 ? 'Zbyt wiele zgłoszeń. Spróbuj ponownie później.' : 'Nie udało się wysłać zgłoszenia. Spróbuj ponownie.')
@@ -41,10 +41,7 @@ export function ReportButton({ offerId }: { offerId: number }) {
 
   return (
     <>
-      <Button onPress={() => setOpen(true)} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-600 outline-none hover:bg-slate-100 hover:text-slate-900 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600">
-        <FlagIcon size={18} /> Zgłoś to ogłoszenie
-      </Button>
-      <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-[60] flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4">
+      <ModalOverlay isOpen onOpenChange={setOpen} isDismissable className="fixed inset-0 z-[60] flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4">
         <Modal className="max-h-dvh w-full overflow-y-auto rounded-t-2xl bg-white shadow-2xl outline-none sm:max-w-md sm:rounded-2xl">
           <Dialog className="outline-none">
             <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">

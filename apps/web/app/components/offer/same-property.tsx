@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatPrice } from '@portal/contracts/format'
-import { sameProperty, type PropertyGroup } from '@portal/contracts/property'
+import { sameProperty } from '@portal/contracts/plain/property'
+import type { PropertyGroup } from '@portal/contracts/property'
 import { formatDate } from '~/lib/offer-text'
 
 /**
