@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^apps/|^packages/db/' },
     },
     {
+      name: 'contracts-plain-imports-plain-only',
+      severity: 'error',
+      comment: "contracts/plain is what the web's first paint imports (issue 16): only other plain modules, the catalogue and formatting (no zod: plain.test.ts checks that, node_modules are not in this graph)",
+      from: { path: '^packages/contracts/src/plain/' },
+      to: { path: '^packages/contracts/src/(?!plain/|catalogue/|format\\.ts$|offer-video\\.ts$)' },
+    },
+    {
       name: 'db-not-to-apps',
       severity: 'error',
       from: { path: '^packages/db/' },
