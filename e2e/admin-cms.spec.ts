@@ -22,6 +22,7 @@ const token = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1
 
 for (const width of [390, 1280]) {
   test(`an admin edits an FAQ entry with Markdown and /faq shows it at once (${width} px)`, async ({ page }) => {
+    test.setTimeout(90_000)
     await page.setViewportSize({ width, height: 900 })
     await logIn(page, ADMIN)
     const t = token()
@@ -60,3 +61,46 @@ for (const width of [390, 1280]) {
     await expect(page.locator('[data-audit="content.update"]')).toContainText(`Czy edycja działa ${t}?`)
   })
 }
+
+/** A 64×48 pink PNG: the photo pipeline re-encodes it like any upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1uYiLqxlLoY8/sAAOha+nia6AQuoviK7UO8S3YAFVF+RXah3iW7AAqqvyC7Uu0Q3YAHVV2QX6l2iG7CA6iuyC/Uu0Q1YQPUV2YV6l+gGLKD6iuxCvUt0AxZQfUV2od4lugELqL4iu1DvEt2AxwN+scmtAFIduTYAAAAASUVORK5CYII=', 'base64')
+
+test('an admin writes a blog post in Markdown with a preview and a photo; published, it is first on /blog', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  const t = token()
+  const title = `Jak czytać księgę wieczystą ${t}`
+  await page.goto('/admin/blog/nowy')
+  await hydrated(page)
+  await page.getByLabel('Tytuł').fill(title)
+  await page.getByLabel('Wstęp').fill('Cztery działy księgi i na co patrzeć przed zakupem.')
+  await page.getByLabel('Status').selectOption('published')
+  await page.getByLabel('Treść').fill(`## Dział III\n\nTu są **służebności** i [inne prawa](https://ekw.ms.gov.pl).\n\n- hipoteka ${t}`)
+  const preview = page.getByTestId('markdown-preview')
+  await expect(preview.getByRole('heading', { level: 2, name: 'Dział III' })).toBeVisible()
+  await expect(preview.locator('strong')).toHaveText('służebności')
+  // A photo for the body goes through the photo pipeline and its Markdown lands in the text (and the preview).
+  await page.getByTestId('body-photo').setInputFiles({ name: 'ksiega.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByText('Dodano zdjęcie do treści.')).toBeVisible()
+  await expect(page.getByLabel('Treść')).toHaveValue(/!\[.*\]\(\/uploads\/blog\/[\w-]+\/lg\.webp\)/)
+  await expect(preview.locator('img[src^="/uploads/blog/"]')).toBeVisible()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousA11yViolations(page, `/admin/blog/nowy at ${width}px`)
+    await page.screenshot({ path: `test-results/admin-blog-${width}.png` })
+  }
+  await page.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect(page.getByText('Zapisano i opublikowano wpis.')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/blog\/\d+$/)
+
+  await page.goto('/blog')
+  const first = page.locator('[data-blog-card]').first()
+  await expect(first).toContainText(title)
+  await first.getByRole('link', { name: title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Dział III' })).toBeVisible()
+  await expect(page.locator('article strong, main strong').filter({ hasText: 'służebności' }).first()).toBeVisible()
+  await expect(page.locator('img[src^="/uploads/blog/"][src$="/lg.webp"]').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'inne prawa' })).toHaveAttribute('rel', 'nofollow noopener noreferrer')
+  await expectNoSeriousA11yViolations(page, 'the new article')
+})

@@ -77,6 +77,8 @@ export default [
     // CMS (issue 13, decision 026).
     route('admin/strony', 'routes/admin/pages.tsx'),
     route('admin/faq', 'routes/admin/faq.tsx'),
+    route('admin/blog', 'routes/admin/blog.tsx'),
+    route('admin/blog/:id', 'routes/admin/blog-post.tsx'),
   ]),
   // Static footer pages from GET /api/footers/{id}; /regulamin is the terms page (id 17).
   route('strony/:id', 'routes/static-page.tsx'),

@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.unblock': 'Odblokowanie konta', 'user.role': 'Zmiana roli', 'blacklist.add': 'Dodanie słowa do czarnej listy',
   'blacklist.remove': 'Usunięcie słowa z czarnej listy', 'category.moderation': 'Tryb moderacji kategorii',
   'content.update': 'Zmiana treści', 'content.create': 'Nowa treść', 'content.delete': 'Usunięcie treści',
+  'campaign.create': 'Nowa kampania newslettera', 'campaign.update': 'Zmiana kampanii newslettera', 'campaign.send': 'Wysyłka kampanii newslettera',
+  'prices.update': 'Zmiana cennika',
 }
 export const auditQuerySchema = z.object({
   page,

@@ -121,3 +121,27 @@ export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>
 export const adminBlogListSchema = z.object({ data: z.array(adminBlogPostSchema.omit({ body: true })) })
 /** An uploaded photo for a post's body: its address and the Markdown to paste. */
 export const cmsPhotoSchema = z.object({ url: z.string(), markdown: z.string() })
+
+// ----- newsletter campaigns ----------------------------------------------------------------------------------------
+export const CAMPAIGN_MESSAGES = {
+  subjectRequired: 'Temat jest wymagany.',
+  subjectTooLong: 'Temat może mieć najwyżej 150 znaków.',
+  bodyRequired: 'Treść jest wymagana.',
+  bodyTooLong: 'Treść może mieć najwyżej 50 000 znaków.',
+  notDraft: 'Ta kampania jest już wysyłana lub wysłana.',
+  noSubscribers: 'Nie ma potwierdzonych subskrybentów.',
+} as const
+export const CAMPAIGN_STATUS_LABELS = { draft: 'Szkic', sending: 'Wysyłanie', sent: 'Wysłana' } as const
+export const campaignInputSchema = z.object({
+  subject: text(CAMPAIGN_MESSAGES.subjectRequired, 150, CAMPAIGN_MESSAGES.subjectTooLong),
+  body: text(CAMPAIGN_MESSAGES.bodyRequired, 50_000, CAMPAIGN_MESSAGES.bodyTooLong),
+})
+export const campaignSchema = z.object({
+  id: z.number().int(), subject: z.string(), body: z.string(), status: z.enum(['draft', 'sending', 'sent']),
+  /** Confirmed subscribers when sending started (before: how many there are now). */
+  total: z.number().int(),
+  sent: z.number().int(),
+  created_at: z.string(), started_at: z.string().nullable(), finished_at: z.string().nullable(),
+})
+export type Campaign = z.infer<typeof campaignSchema>
+export const campaignsSchema = z.object({ data: z.array(campaignSchema), subscribers: z.number().int() })

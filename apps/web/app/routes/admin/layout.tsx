@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
   { to: '/admin/czarna-lista', label: 'Czarna lista' },
   { to: '/admin/strony', label: 'Strony' },
   { to: '/admin/faq', label: 'FAQ' },
+  { to: '/admin/blog', label: 'Blog' },
   { to: '/admin/dziennik', label: 'Dziennik zmian' },
 ]
 

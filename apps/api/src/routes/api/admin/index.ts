@@ -11,6 +11,7 @@ import pagesRoutes from './pages.ts'
 import faqRoutes from './faq.ts'
 import preview from './preview.ts'
 import blogRoutes from './blog.ts'
+import campaignsRoutes from './campaigns.ts'
 
 /**
  * /api/admin/*: roles admin and mod only. The gate runs before validation, so anyone else gets the same 404 as an
@@ -30,5 +31,6 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   await app.register(faqRoutes)
   await app.register(preview)
   await app.register(blogRoutes)
+  await app.register(campaignsRoutes)
 }
 export default admin
