@@ -104,3 +104,64 @@ test('an admin writes a blog post in Markdown with a preview and a photo; publis
   await expect(page.getByRole('link', { name: 'inne prawa' })).toHaveAttribute('rel', 'nofollow noopener noreferrer')
   await expectNoSeriousA11yViolations(page, 'the new article')
 })
+
+test('an admin changes an add-on price (net and VAT shown) and /promocje uses it at once; a moderator cannot', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  await page.goto('/admin/ustawienia')
+  await hydrated(page)
+  const row = page.locator('[data-price-row="addon:raise_10"]')
+  const input = row.getByLabel(/Cena brutto/)
+  const before = await input.inputValue()
+  await input.fill('12,30')
+  await expect(row).toContainText('10,00 zł')
+  await expect(row).toContainText('2,30 zł')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousA11yViolations(page, `/admin/ustawienia at ${width}px`)
+    await page.screenshot({ path: `test-results/admin-settings-${width}.png` })
+  }
+  await page.getByRole('button', { name: 'Zapisz cennik' }).click()
+  await expect(page.getByText('Zapisano cennik. Nowe ceny obowiązują od teraz.')).toBeVisible()
+  await page.goto('/promocje')
+  await expect(page.locator('section[aria-labelledby="promo-addons"]')).toContainText('12,30')
+  // Back to the price the other specs expect.
+  const headers = { 'X-XSRF-TOKEN': await xsrf(page.request) }
+  const grosze = Math.round(Number(before.replace(',', '.')) * 100)
+  expect((await page.request.put('/api/admin/prices', { headers, data: { addons: [{ key: 'raise_10', price: grosze }] } })).status()).toBe(200)
+})
+
+test('the dashboard charts render at 390 and 1280 px, revenue in zł among them', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    const days = width === 390 ? 30 : 90
+    await page.goto(days === 30 ? '/admin' : '/admin?dni=90')
+    await hydrated(page)
+    await expect(page.locator('figure[data-chart] svg.recharts-surface')).toHaveCount(6)
+    await expect(page.locator('figure[data-chart^="Przychód"] figcaption')).toHaveText(new RegExp(`^Przychód: \\d[\\d\\s\u00a0]*,\\d\\d\\s?zł w ${days} dni$`))
+    await expect(page.locator('figure[data-chart^="Przychód"] svg.recharts-surface')).toBeVisible()
+    await expectNoSeriousA11yViolations(page, `/admin at ${width}px`)
+    await page.screenshot({ path: `test-results/admin-dashboard-${width}.png`, fullPage: true })
+  }
+})
+
+test('an admin writes a newsletter campaign draft with a preview (sending is covered by the API tests)', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  const t = token()
+  await page.goto('/admin/newsletter')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Nowa kampania' }).click()
+  await page.getByLabel('Temat wiadomości').fill(`Nowości ${t}`)
+  await page.getByLabel('Treść').fill('## Wiosna\n\nNowe **mieszkania** w Krakowie.')
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('mieszkania')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousA11yViolations(page, `/admin/newsletter at ${width}px`)
+  }
+  await page.getByRole('button', { name: 'Zapisz szkic' }).click()
+  await expect(page.getByText('Zapisano szkic kampanii.')).toBeVisible()
+  await expect(page.locator('[data-campaign]', { hasText: `Nowości ${t}` })).toContainText('Szkic')
+})

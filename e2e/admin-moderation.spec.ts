@@ -106,11 +106,11 @@ test('a garage waits in the queue, is rejected with a note, edited by its owner,
   await page.goto(`/admin/dziennik?target_type=listing&target_id=${offer.id}`)
   await expect(page.locator('[data-audit="listing.reject"]')).toContainText('Brak zdjęć garażu')
   await expect(page.locator('[data-audit="listing.approve"]')).toHaveCount(1)
-  // The dashboard's charts render (SVG from the chart library), one per series.
+  // The dashboard's charts render (SVG from the chart library), one per series (revenue included).
   await page.goto('/admin')
   await hydrated(page)
   await expect(page.getByRole('heading', { name: 'Pulpit', level: 1 })).toBeVisible()
-  await expect(page.locator('figure[data-chart] svg.recharts-surface')).toHaveCount(5)
+  await expect(page.locator('figure[data-chart] svg.recharts-surface')).toHaveCount(6)
   await expect(page.locator('figure[data-chart^="Nowe ogłoszenia"]')).toBeVisible()
   // Garages go back to post-moderation for the next run on the same data.
   await page.request.put('/api/admin/moderation/categories/41', { data: { mode: 'post' }, headers: { 'X-XSRF-TOKEN': await xsrf(page.request) } })

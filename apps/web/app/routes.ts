@@ -79,6 +79,8 @@ export default [
     route('admin/faq', 'routes/admin/faq.tsx'),
     route('admin/blog', 'routes/admin/blog.tsx'),
     route('admin/blog/:id', 'routes/admin/blog-post.tsx'),
+    route('admin/newsletter', 'routes/admin/newsletter.tsx'),
+    route('admin/ustawienia', 'routes/admin/settings.tsx'),
   ]),
   // Static footer pages from GET /api/footers/{id}; /regulamin is the terms page (id 17).
   route('strony/:id', 'routes/static-page.tsx'),

@@ -153,7 +153,7 @@ export const DASHBOARD_SERIES = ['new_listings', 'active_listings', 'new_users',
 export type DashboardSeries = (typeof DASHBOARD_SERIES)[number]
 export const DASHBOARD_LABELS: Record<DashboardSeries, string> = {
   new_listings: 'Nowe ogłoszenia', active_listings: 'Aktywne ogłoszenia', new_users: 'Nowi użytkownicy',
-  searches: 'Wyszukiwania', messages: 'Wiadomości', revenue: 'Przychód (zł)',
+  searches: 'Wyszukiwania', messages: 'Wiadomości', revenue: 'Przychód',
 }
 export const dashboardQuerySchema = z.object({ days: z.enum(['30', '90']).optional() })
 export const dashboardSchema = z.object({
@@ -161,6 +161,7 @@ export const dashboardSchema = z.object({
   from: z.string(),
   to: z.string(),
   series: z.array(z.object({
+    /** Counts; for `revenue` integer grosze (gross) of booked payments. */
     key: z.enum(DASHBOARD_SERIES), label: z.string(), total: z.number(),
     points: z.array(z.object({ day: z.string(), value: z.number() })),
   })),

@@ -145,3 +145,28 @@ export const campaignSchema = z.object({
 })
 export type Campaign = z.infer<typeof campaignSchema>
 export const campaignsSchema = z.object({ data: z.array(campaignSchema), subscribers: z.number().int() })
+
+// ----- settings: promotion prices ------------------------------------------------------------------------------------
+export const PRICE_MESSAGES = {
+  priceInvalid: 'Cena to kwota od 0 do 100 000 zł.',
+  unknownItem: 'Nie ma takiej pozycji cennika.',
+  freeStaysFree: 'Pakiet darmowy musi kosztować 0 zł.',
+  saved: 'Zapisano cennik. Nowe ceny obowiązują od teraz.',
+} as const
+/** Gross integer grosze, at most 100,000 zł. */
+const grosze = z.number({ error: PRICE_MESSAGES.priceInvalid }).int({ error: PRICE_MESSAGES.priceInvalid })
+  .min(0, { error: PRICE_MESSAGES.priceInvalid }).max(10_000_000, { error: PRICE_MESSAGES.priceInvalid })
+export const pricesInputSchema = z.object({
+  packages: z.array(z.object({ id: z.number().int(), price: grosze })).max(50).default([]),
+  addons: z.array(z.object({ key: z.string().max(40), price: grosze })).max(50).default([]),
+})
+export type PricesInput = z.input<typeof pricesInputSchema>
+const priceItem = { name: z.string(), price: z.number().int(), net: z.number().int(), vat: z.number().int() }
+export const adminPricesSchema = z.object({
+  vat_rate: z.number().int(),
+  /** Only an admin may change prices (a moderator sees them). */
+  editable: z.boolean(),
+  packages: z.array(z.object({ id: z.number().int(), duration_days: z.number().int(), ...priceItem })),
+  addons: z.array(z.object({ key: z.string(), ...priceItem })),
+})
+export type AdminPrices = z.infer<typeof adminPricesSchema>

@@ -31,13 +31,16 @@ export async function dashboardSeries(db: DbHandle, days: 30 | 90): Promise<{ fr
     const r = await db.db.execute(sql`select ${day(col)} as day, count(*)::int as n from ${sql.raw(table)} where ${sql.raw(col)} >= ${start} ${where} group by 1`)
     return new Map(rowsOf(r).map((x) => [String(x.day), Number(x.n)]))
   }
-  const [newListings, newUsers, messages, searches, expired] = await Promise.all([
+  const [newListings, newUsers, messages, searches, expired, revenue] = await Promise.all([
     grouped('listings', 'created_at', sql`and status <> 'draft'`),
     grouped('users', 'created_at', sql`and deleted_at is null`),
     grouped('messages', 'created_at'),
     db.db.execute(sql`select day::text as day, n::bigint as n from daily_counters where key = 'searches' and day >= ${from}::date`)
       .then((r) => new Map(rowsOf(r).map((x) => [String(x.day), Number(x.n)]))),
     grouped('listings', 'expires_at', sql`and expires_at <= now() and status <> 'draft'`),
+    // Revenue: booked (paid) payments, gross integer grosze, on the Polish day they were paid.
+    db.db.execute(sql`select ${day('paid_at')} as day, sum(amount)::bigint as n from payments where status = 'paid' and paid_at >= ${start} group by 1`)
+      .then((r) => new Map(rowsOf(r).map((x) => [String(x.day), Number(x.n)]))),
   ])
   const [base] = rowsOf(await db.db.execute(sql`select count(*)::int as n from listings
     where status <> 'draft' and created_at < ${start} and (expires_at is null or expires_at >= ${start})`))
@@ -52,13 +55,14 @@ export async function dashboardSeries(db: DbHandle, days: 30 | 90): Promise<{ fr
   const of = (m: Map<string, number>) => dayList.map((d) => ({ day: d, value: m.get(d) ?? 0 }))
   const make = (k: DashboardSeries, points: Array<{ day: string; value: number }>, total: number) => ({ key: k, label: DASHBOARD_LABELS[k], total, points })
   const sumOf = (p: Array<{ value: number }>) => p.reduce((a, x) => a + x.value, 0)
-  const nl = of(newListings), nu = of(newUsers), se = of(searches), me = of(messages)
+  const nl = of(newListings), nu = of(newUsers), se = of(searches), me = of(messages), rv = of(revenue)
   const series: Dashboard['series'] = [
     make('new_listings', nl, sumOf(nl)),
     make('active_listings', active, active.at(-1)?.value ?? 0),
     make('new_users', nu, sumOf(nu)),
     make('searches', se, sumOf(se)),
     make('messages', me, sumOf(me)),
+    make('revenue', rv, sumOf(rv)),
   ]
   cache.set(key, { at: Date.now(), value: series })
   return { from, to, series }

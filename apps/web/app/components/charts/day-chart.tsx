@@ -15,9 +15,11 @@ const long = new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', weekday: 'short
 const dayLabel = (d: string) => short.format(new Date(`${d}T00:00:00Z`))
 const dayLong = (d: string) => long.format(new Date(`${d}T00:00:00Z`))
 
-export function DayChart({ data, series, title, kind = 'area', height = 220, reversed = false, format = formatNumber }: {
+export function DayChart({ data, series, title, kind = 'area', height = 220, reversed = false, format = formatNumber, axisFormat = (v: number) => compact.format(v) }: {
   data: DayPoint[]; series: SeriesDef[]; title: string; kind?: 'area' | 'line'; height?: number; reversed?: boolean
+  /** Values in the tooltip and the table (money: grosze → 'zł'); `axisFormat` the short form on the Y axis. */
   format?: (n: number) => string
+  axisFormat?: (n: number) => string
 }) {
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
@@ -31,8 +33,8 @@ export function DayChart({ data, series, title, kind = 'area', height = 220, rev
             <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke="#e2e8f0" vertical={false} />
               <XAxis dataKey="day" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={24} tickLine={false} axisLine={{ stroke: '#cbd5e1' }} />
-              <YAxis allowDecimals={false} reversed={reversed} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={52}
-                tickFormatter={(v: number) => compact.format(v)} domain={reversed ? [1, (max: number) => Math.max(max, 2)] : [0, 'auto']} />
+              <YAxis allowDecimals={false} reversed={reversed} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64}
+                tickFormatter={(v: number) => axisFormat(v)} domain={reversed ? [1, (max: number) => Math.max(max, 2)] : [0, 'auto']} />
               <Tooltip labelFormatter={(d) => dayLong(String(d))} formatter={(v, name) => [format(Number(v)), series.find((s) => s.key === name)?.label ?? String(name)]}
                 contentStyle={{ borderRadius: 12, borderColor: '#e2e8f0', fontSize: 14 }} />
               {series.map((s) => kind === 'area'

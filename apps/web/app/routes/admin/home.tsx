@@ -16,6 +16,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Panel administracyjny') }, { name: 'robots', content: 'noindex' }]
 
+/** Revenue comes in grosze: '1 234,50 zł' in the title, tooltip and table, '1,2 tys. zł' on the axis. */
+const zloty = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2 })
+const zlotyCompact = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', notation: 'compact', maximumFractionDigits: 1 })
+const formatZloty = (grosze: number) => zloty.format(grosze / 100)
+const compactZloty = (grosze: number) => zlotyCompact.format(grosze / 100)
+const formatSeries = (key: string, n: number) => (key === 'revenue' ? formatZloty(n) : formatNumber(n))
 const COLORS = ['#db2777', '#6d28d9', '#0369a1', '#15803d', '#b45309', '#475569']
 
 /** The dashboard: the backlog, then one chart per daily series over 30 or 90 days. */
@@ -49,9 +55,10 @@ export default function AdminHome({ loaderData: d }: Route.ComponentProps) {
       <div className="grid gap-4 lg:grid-cols-2">
         {d.series.map((s, i) => (
           <Card key={s.key}>
-            <DayChart title={`${s.label}: ${formatNumber(s.total)}${s.key === 'active_listings' ? ' dziś' : ` w ${d.days} dni`}`}
+            <DayChart title={`${s.label}: ${formatSeries(s.key, s.total)}${s.key === 'active_listings' ? ' dziś' : ` w ${d.days} dni`}`}
               data={s.points.map((p) => ({ day: p.day, value: p.value }))} series={[{ key: 'value', label: s.label, color: COLORS[i % COLORS.length]! }]}
-              kind={s.key === 'active_listings' ? 'line' : 'area'} height={200} />
+              kind={s.key === 'active_listings' ? 'line' : 'area'} height={200}
+              {...(s.key === 'revenue' ? { format: formatZloty, axisFormat: compactZloty } : {})} />
           </Card>
         ))}
       </div>

@@ -22,6 +22,8 @@ export const ADMIN_NAV = [
   { to: '/admin/strony', label: 'Strony' },
   { to: '/admin/faq', label: 'FAQ' },
   { to: '/admin/blog', label: 'Blog' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/ustawienia', label: 'Ustawienia' },
   { to: '/admin/dziennik', label: 'Dziennik zmian' },
 ]
 

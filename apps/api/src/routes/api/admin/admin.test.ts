@@ -297,7 +297,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect((await auditOf('reports.dismiss'))[0]).toMatchObject({ targetId: String(b.id), after: { resolution: 'dismissed' } })
   })
 
-  it('dashboard: daily series over 30 or 90 days (new and active listings, users, searches, messages) and the backlog', async () => {
+  it('dashboard: daily series over 30 or 90 days (new and active listings, users, searches, messages, revenue) and the backlog', async () => {
     await t.app.inject('/api/search?phrase=dom')
     await t.app.inject('/api/search?phrase=mieszkanie')
     await t.app.dailyCounter.flush()
@@ -306,7 +306,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect(res.statusCode).toBe(200)
     const d = res.json()
     expect(d.days).toBe(30)
-    expect(d.series.map((s: { key: string }) => s.key)).toEqual(['new_listings', 'active_listings', 'new_users', 'searches', 'messages'])
+    expect(d.series.map((s: { key: string }) => s.key)).toEqual(['new_listings', 'active_listings', 'new_users', 'searches', 'messages', 'revenue'])
     const by = Object.fromEntries(d.series.map((s: { key: string }) => [s.key, s]))
     expect(by.new_listings.points).toHaveLength(30)
     const [{ n }] = ((await t.db.db.execute(sql`select count(*)::int as n from listings where status <> 'draft'`)) as unknown as { rows: Array<{ n: number }> }).rows

@@ -12,6 +12,7 @@ import faqRoutes from './faq.ts'
 import preview from './preview.ts'
 import blogRoutes from './blog.ts'
 import campaignsRoutes from './campaigns.ts'
+import pricesRoutes from './prices.ts'
 
 /**
  * /api/admin/*: roles admin and mod only. The gate runs before validation, so anyone else gets the same 404 as an
@@ -32,5 +33,6 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   await app.register(preview)
   await app.register(blogRoutes)
   await app.register(campaignsRoutes)
+  await app.register(pricesRoutes)
 }
 export default admin
