@@ -30,7 +30,8 @@ export function DayChart({ data, series, title, kind = 'area', height = 220, rev
       <div style={{ height }} className="w-full" aria-hidden="true">
         {mounted && (
           <ResponsiveContainer width="100%" height="100%">
-            <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            {/* No keyboard layer: the chart is aria-hidden (the table below carries the numbers), so nothing in it may take focus. */}
+            <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid stroke="#e2e8f0" vertical={false} />
               <XAxis dataKey="day" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={24} tickLine={false} axisLine={{ stroke: '#cbd5e1' }} />
               <YAxis allowDecimals={false} reversed={reversed} tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64}
