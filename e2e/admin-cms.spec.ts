@@ -114,8 +114,8 @@ test('an admin changes an add-on price (net and VAT shown) and /promocje uses it
   const input = row.getByLabel(/Cena brutto/)
   const before = await input.inputValue()
   await input.fill('12,30')
-  await expect(row).toContainText('10,00 zł')
-  await expect(row).toContainText('2,30 zł')
+  await expect(row).toContainText(/10,00\s*zł/)
+  await expect(row).toContainText(/2,30\s*zł/)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectNoSeriousA11yViolations(page, `/admin/ustawienia at ${width}px`)

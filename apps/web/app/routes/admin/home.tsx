@@ -16,12 +16,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Panel administracyjny') }, { name: 'robots', content: 'noindex' }]
 
-/** Revenue comes in grosze: '1 234,50 zł' in the title, tooltip and table, '1,2 tys. zł' on the axis. */
+/**
+ * Revenue comes in grosze; the chart plots złote (so its axis steps are whole złote): '1234,50 zł' in the title,
+ * tooltip and table, '1,2 tys. zł' on the axis.
+ */
 const zloty = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2 })
 const zlotyCompact = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', notation: 'compact', maximumFractionDigits: 1 })
-const formatZloty = (grosze: number) => zloty.format(grosze / 100)
-const compactZloty = (grosze: number) => zlotyCompact.format(grosze / 100)
-const formatSeries = (key: string, n: number) => (key === 'revenue' ? formatZloty(n) : formatNumber(n))
+const formatSeries = (key: string, n: number) => (key === 'revenue' ? zloty.format(n / 100) : formatNumber(n))
+const plotted = (key: string, n: number) => (key === 'revenue' ? n / 100 : n)
 const COLORS = ['#db2777', '#6d28d9', '#0369a1', '#15803d', '#b45309', '#475569']
 
 /** The dashboard: the backlog, then one chart per daily series over 30 or 90 days. */
@@ -56,9 +58,9 @@ export default function AdminHome({ loaderData: d }: Route.ComponentProps) {
         {d.series.map((s, i) => (
           <Card key={s.key}>
             <DayChart title={`${s.label}: ${formatSeries(s.key, s.total)}${s.key === 'active_listings' ? ' dziś' : ` w ${d.days} dni`}`}
-              data={s.points.map((p) => ({ day: p.day, value: p.value }))} series={[{ key: 'value', label: s.label, color: COLORS[i % COLORS.length]! }]}
+              data={s.points.map((p) => ({ day: p.day, value: plotted(s.key, p.value) }))} series={[{ key: 'value', label: s.label, color: COLORS[i % COLORS.length]! }]}
               kind={s.key === 'active_listings' ? 'line' : 'area'} height={200}
-              {...(s.key === 'revenue' ? { format: formatZloty, axisFormat: compactZloty } : {})} />
+              {...(s.key === 'revenue' ? { format: (zl: number) => zloty.format(zl), axisFormat: (zl: number) => zlotyCompact.format(zl) } : {})} />
           </Card>
         ))}
       </div>

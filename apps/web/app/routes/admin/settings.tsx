@@ -63,10 +63,10 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
       <Card>
         <form onSubmit={save} noValidate>
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[520px] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Cennik promowania</caption>
               <thead className="text-slate-600">
-                <tr><th className="py-2 pr-3">Pozycja</th><th className="py-2 pr-3">Cena brutto (zł)</th><th className="py-2 pr-3">Netto</th><th className="py-2">VAT {p.vat_rate}%</th></tr>
+                <tr><th className="py-2 pr-3">Pozycja</th><th className="py-2 pr-3">Cena brutto (zł)</th><th className="hidden py-2 pr-3 sm:table-cell">Netto</th><th className="hidden py-2 sm:table-cell">VAT {p.vat_rate}%</th></tr>
               </thead>
               <tbody>
                 {rows.map((r) => {
@@ -80,9 +80,11 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
                           onChange={(e) => setValues({ ...values, [r.id]: e.target.value })} className={`${fieldClass} max-w-32`}
                           aria-invalid={!!errors[r.id]} aria-describedby={errors[r.id] ? `${r.id}-error` : undefined} />
                         {errors[r.id] && <p id={`${r.id}-error`} className="mt-1 text-sm font-medium text-red-700">{errors[r.id]}</p>}
+                        {/* On a phone net and VAT sit under the field instead of their own columns. */}
+                        {split && <p className="mt-1 text-xs text-slate-600 sm:hidden">netto {formatMoney(split.net)} · VAT {formatMoney(split.vat)}</p>}
                       </td>
-                      <td className="py-2 pr-3 text-slate-700">{split ? formatMoney(split.net) : '—'}</td>
-                      <td className="py-2 text-slate-700">{split ? formatMoney(split.vat) : '—'}</td>
+                      <td className="hidden py-2 pr-3 text-slate-700 sm:table-cell">{split ? formatMoney(split.net) : '—'}</td>
+                      <td className="hidden py-2 text-slate-700 sm:table-cell">{split ? formatMoney(split.vat) : '—'}</td>
                     </tr>
                   )
                 })}
