@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import iconv from 'iconv-lite'
-import { feedListings, listingPhotos, listings, mailOutbox, notifications, type DbHandle } from '@portal/db'
+import { feedListings, feedSources, listingPhotos, listings, mailOutbox, notifications, type DbHandle } from '@portal/db'
+import { claimDueSources } from '../../../lib/feeds/runs.ts'
 import { createTestApp, form, upload } from '../../../test/helpers.ts'
 import { photo } from '../../../test/photo-fixtures.ts'
 import { zip } from '../../../test/zip.ts'
-import { createUser, login, type Jar } from '../auth/test-support.ts'
+import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 const fixture = (name: string) => readFileSync(new URL(`../../../lib/feeds/fixtures/${name}`, import.meta.url))
@@ -144,6 +145,30 @@ describe('/api/feeds: importing feed files through the job queue', () => {
     expect(mails[0]!.text).toContain('Plik XML jest uszkodzony')
     const bell = await t.db.db.select().from(notifications).where(eq(notifications.userId, agencyId))
     expect(bell.map((n) => [n.type, n.link])).toEqual([['warning', '/integracje']])
+  })
+
+  it('a feed URL: polled through the job queue when due (15 min … 24 h), never from an internal address (SSRF)', async () => {
+    const bad = await send(t.app, jar, 'POST', '/api/feeds/sources', { url: 'ftp://x', interval_minutes: 5 })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors).toMatchObject({ url: [expect.stringContaining('http')], interval_minutes: [expect.stringContaining('15 minut')] })
+    const res = await send(t.app, jar, 'POST', '/api/feeds/sources', { url: 'http://127.0.0.1:9/oferty.xml', interval_minutes: 15 })
+    expect(res.statusCode).toBe(201)
+    const sourceId = res.json().id as number
+    // Its first run was queued at once; it fails without connecting anywhere.
+    let run: { status: string; error: string | null } | undefined
+    for (let i = 0; i < 150; i++) {
+      run = (await t.app.inject({ url: '/api/feeds', headers: { cookie: jar.cookie } })).json().runs.find((r: { source_id: number }) => r.source_id === sourceId)
+      if (run && !['queued', 'running'].includes(run.status)) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(run).toMatchObject({ status: 'failed', error: 'Adres 127.0.0.1 prowadzi do sieci wewnętrznej; pobieranie odrzucone' })
+    // Not due yet: nothing claimed; 15 minutes later it is, once (a second claim finds its run waiting).
+    expect((await claimDueSources(t.db)).map((r) => r.sourceId)).not.toContain(sourceId)
+    await t.db.db.update(feedSources).set({ lastPolledAt: new Date(Date.now() - 16 * 60_000) }).where(eq(feedSources.id, sourceId))
+    expect((await claimDueSources(t.db)).map((r) => r.sourceId)).toEqual([sourceId])
+    await t.db.db.update(feedSources).set({ lastPolledAt: new Date(Date.now() - 16 * 60_000) }).where(eq(feedSources.id, sourceId))
+    expect(await claimDueSources(t.db)).toEqual([])
+    expect((await send(t.app, jar, 'DELETE', `/api/feeds/sources/${sourceId}`)).statusCode).toBe(204)
   })
 
   it('the portal format XSD is public', async () => {

@@ -100,6 +100,13 @@ describe('partner JSON API /api/partner/offers (per-company tokens)', () => {
     expect((await call('GET', '/api/partner/offers/OCH-1', tokenA)).statusCode).toBe(401)
   })
 
+  it('is documented in OpenAPI at /api/docs with the bearer scheme', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json()
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/partner/offers/{externalId}', '/api/partner/offers/{externalId}/end']))
+    expect(doc.paths['/api/partner/offers/{externalId}'].put.security).toEqual([{ partnerToken: [] }])
+    expect(doc.components.securitySchemes.partnerToken).toMatchObject({ type: 'http', scheme: 'bearer' })
+  })
+
   it('SSRF: photo URLs on 127.0.0.1 or 10.x are refused and never requested', async () => {
     let hits = 0
     const server = http.createServer((_req, res) => { hits++; res.end('x') })
