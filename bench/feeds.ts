@@ -4,7 +4,10 @@
  * streamed passes, mapping, listing writes, photo download → sharp → storage, duplicate hashes), then the same offers
  * again in a newer file (nothing changed: no photo fetched). Reports time, offers/s and the peak RSS.
  *
- *   npx tsx bench/feeds.ts [--offers 10000] [--database-url postgres://…/<throw-away db>]
+ *   npx tsx bench/feeds.ts [--offers 10000] [--photo-every 1] [--database-url postgres://…/<throw-away db>]
+ *
+ * --photo-every K gives every K-th offer its photo (the others none), for a loaded machine where rendering every
+ * photo would take hours; the report says how many were fetched.
  *
  * Without --database-url it runs on embedded PGlite in a temporary folder.
  */
@@ -21,8 +24,9 @@ import { runImport } from '../apps/api/src/lib/feeds/engine.ts'
 import { storeUpload } from '../apps/api/src/lib/feeds/feed-file.ts'
 import { LocalStorage } from '../apps/api/src/lib/media/storage.ts'
 
-const { values } = parseArgs({ options: { offers: { type: 'string', default: '10000' }, 'database-url': { type: 'string' } } })
+const { values } = parseArgs({ options: { offers: { type: 'string', default: '10000' }, 'photo-every': { type: 'string', default: '1' }, 'database-url': { type: 'string' } } })
 const N = Number(values.offers)
+const EVERY = Math.max(1, Number(values['photo-every']))
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-feeds-'))
 const db = await openDb(values['database-url'] ? { url: values['database-url'] } : { dataDir: path.join(dir, 'pglite') })
 await migrate(db)
@@ -49,7 +53,7 @@ async function writeFeed(file: string, date: string) {
   <param nazwa="opis">Słoneczne mieszkanie w spokojnej okolicy, łazienka z oknem, źródło ciepła: sieć miejska. Oferta numer ${i}.</param>
   <param nazwa="miasto">${CITIES[i % CITIES.length]}</param><param nazwa="powierzchnia">${30 + (i % 70)}</param>
   <param nazwa="liczba_pokoi">${2 + (i % 3)}</param><param nazwa="pietro">${i % 8}</param><param nazwa="rynek">wtórny</param>
-  <zdjecia><zdjecie>${base}/p/${i}.jpg</zdjecie></zdjecia></oferta>\n`)
+  ${i % EVERY === 0 ? `<zdjecia><zdjecie>${base}/p/${i}.jpg</zdjecie></zdjecia>` : ''}</oferta>\n`)
   }
   await w('</dzial></lista_ofert></plik>\n')
   await new Promise<void>((r) => out.end(() => r()))
@@ -76,7 +80,7 @@ async function run(label: string, date: string) {
     + `unchanged ${done.unchanged} ended ${done.ended} rejected ${done.rejected}${done.error ? ` (${done.error})` : ''}`)
 }
 
-console.log(`${N.toLocaleString('en')} offers, ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+console.log(`${N.toLocaleString('en')} offers (a photo on every ${EVERY === 1 ? '' : `${EVERY}th `}offer, ${jpeg.length} B JPEG 1600×1067), ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 await run('full-1', '2026-11-20 10:00:00')
 await run('full-2-same-offers', '2026-11-21 10:00:00')
 console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)

@@ -10,7 +10,6 @@ export const FEED_MESSAGES = {
   fileTooLarge: 'Plik jest za duży (najwięcej 300 MB)',
   tokenName: 'Podaj nazwę klucza (do 60 znaków)',
   sourceLimit: 'Można dodać najwyżej 10 adresów plików',
-  companyOnly: 'Integracje są dostępne tylko dla kont firmowych (agencji i deweloperów)',
   tokenInvalid: 'Brak lub nieprawidłowy klucz API',
   externalId: 'Identyfikator oferty: 1–100 znaków (litery, cyfry, - _ . /)',
 } as const

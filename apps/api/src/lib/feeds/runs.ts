@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { feedRuns, feedSources, users, type DbHandle } from '@portal/db'
 import type { FeedRun, Integrations } from '@portal/contracts/feeds'
 import { listTokens } from './tokens.ts'
@@ -70,8 +70,4 @@ export async function ownerOf(db: DbHandle, userId: number) {
 export async function runOf(db: DbHandle, userId: number, id: number): Promise<RunRow | null> {
   const [r] = await db.db.select().from(feedRuns).where(and(eq(feedRuns.id, id), eq(feedRuns.userId, userId))).limit(1)
   return r ?? null
-}
-
-export async function pendingRunIds(db: DbHandle): Promise<number[]> {
-  return (await db.db.select({ id: feedRuns.id }).from(feedRuns).where(inArray(feedRuns.status, ['queued']))).map((r) => r.id)
 }
