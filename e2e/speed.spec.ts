@@ -89,7 +89,7 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // its modulepreload links, the route modules), gzip level 9 as bench/page-weight.ts measures it. Overlays, dialogs,
 // forms and zod load on demand; a budget just above the figures reached (bench/README.md, 'Pages (issue 16)')
 // catches a static import that drags them back into the first paint.
-const FIRST_PAINT_BUDGET_KB = { home: 175, search: 185, listing: 205 }
+const FIRST_PAINT_BUDGET_KB = { home: 163, search: 173, listing: 205 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }

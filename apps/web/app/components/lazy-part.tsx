@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type ComponentType } from 'react'
 
 /**
  * Code a page does not need for its first paint (react-aria's Popover, Menu, Modal and Dialog with their focus,
@@ -69,4 +69,16 @@ export function useOpenOnMount<T extends HTMLElement>(initialOpen = false) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return { trigger, isOpen, setOpen }
+}
+
+/**
+ * The first-paint stand-in of a lazily loaded trigger: a plain <button> (react-aria's press and focus machinery,
+ * ~13 KB gzip, loads with the overlay). Hover, focus and touch prefetch the overlay; a click (mouse, touch, Enter,
+ * Space) opens it. Style it with `focus-visible:` (react-aria's data-[focus-visible] is not set on it).
+ */
+export function StandInButton({ onPrefetch, onOpen, ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'type'> & {
+  onPrefetch: () => void
+  onOpen: () => void
+}) {
+  return <button type="button" {...props} onPointerEnter={onPrefetch} onPointerDown={onPrefetch} onFocus={onPrefetch} onClick={onOpen} />
 }

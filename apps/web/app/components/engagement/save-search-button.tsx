@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Button } from 'react-aria-components'
 import { SAVED_SEARCH_MESSAGES } from '@portal/contracts/plain/saved-searches'
 import { useAuth } from '~/lib/auth'
 import { takePendingSave } from '~/lib/saved-searches'
@@ -31,9 +30,16 @@ export function SaveSearchButton({ apiParams }: { apiParams: string }) {
   const prefetch = () => void loadDialog().catch(() => {})
   return (
     <>
-      <Button onPress={() => setOpen(true)} onHoverStart={prefetch} onFocus={prefetch} className={`${buttonStyles.secondary} gap-2`}>
+      {/* A plain button: react-aria's press machinery is not needed before the dialog is (issue 16). */}
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        className={`${buttonStyles.secondary} gap-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 active:bg-slate-100`}
+      >
         <BellIcon size={18} /> {SAVED_SEARCH_MESSAGES.save}
-      </Button>
+      </button>
       {open && (
         <Suspense fallback={null}>
           <SaveSearchDialog apiParams={apiParams} onClose={() => setOpen(false)} />

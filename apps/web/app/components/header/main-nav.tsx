@@ -1,8 +1,7 @@
 import { NavLink } from 'react-router'
-import { Button } from 'react-aria-components'
 import { AGENCIES_MENU, DEVELOPERS_LINK, HOTELS_LINK, offerTypeMenus, SERVICES_LINK, type NavGroup, type NavLink as Item } from '~/lib/nav'
 import { ChevronDownIcon } from '../icons'
-import { lazyPart, useLazyPart } from '../lazy-part'
+import { lazyPart, StandInButton, useLazyPart } from '../lazy-part'
 import { navTopItem as topItem } from './styles'
 
 const menuPart = lazyPart(() => import('./nav-dropdown-menu').then((m) => m.NavDropdownMenu))
@@ -15,10 +14,10 @@ function NavDropdown({ group }: { group: NavGroup }) {
   const { Real, initialOpen, prefetch, open } = useLazyPart(menuPart)
   if (Real) return <Real group={group} initialOpen={initialOpen} />
   return (
-    <Button className={topItem} aria-haspopup="true" aria-expanded={false} onHoverStart={prefetch} onFocus={prefetch} onPress={open}>
+    <StandInButton className={topItem} aria-haspopup="true" aria-expanded={false} onPrefetch={prefetch} onOpen={open}>
       {group.label}
       <ChevronDownIcon size={14} />
-    </Button>
+    </StandInButton>
   )
 }
 

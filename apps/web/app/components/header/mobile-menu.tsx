@@ -1,6 +1,5 @@
-import { Button } from 'react-aria-components'
 import { MenuIcon } from '../icons'
-import { lazyPart, useLazyPart } from '../lazy-part'
+import { lazyPart, StandInButton, useLazyPart } from '../lazy-part'
 import { iconButton } from './styles'
 
 const panelPart = lazyPart(() => import('./mobile-menu-panel').then((m) => m.MobileMenuPanel))
@@ -13,17 +12,15 @@ export function MobileMenu() {
   const { Real, initialOpen, prefetch, open } = useLazyPart(panelPart)
   if (Real) return <Real initialOpen={initialOpen} />
   return (
-    <Button
+    <StandInButton
       aria-label="Otwórz menu"
       aria-haspopup="dialog"
       aria-expanded={false}
       className={`${iconButton} -ml-2 lg:hidden`}
-      onHoverStart={prefetch}
-      onFocus={prefetch}
-      onPressStart={prefetch}
-      onPress={open}
+      onPrefetch={prefetch}
+      onOpen={open}
     >
       <MenuIcon size={24} />
-    </Button>
+    </StandInButton>
   )
 }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button } from 'react-aria-components'
 import type { NotificationsPage } from '@portal/contracts/notifications'
 import { NOTIFICATION_MESSAGES } from '@portal/contracts/plain/notifications'
 import { api } from '~/lib/api'
 import { useAuth } from '~/lib/auth'
-import { lazyPart, useLazyPart } from '../lazy-part'
+import { lazyPart, StandInButton, useLazyPart } from '../lazy-part'
 import { BellContent, bellButton } from './notifications-bell'
 
 /** How often the count is refreshed while the page is open (and at once when the tab comes back into view). */
@@ -53,19 +52,18 @@ export function NotificationsMenu() {
   const label = count > 0 ? `Powiadomienia: ${count} ${count === 1 ? 'nowe' : 'nowych'}` : NOTIFICATION_MESSAGES.title
   if (Real) return <Real initialOpen={initialOpen} page={page} setPage={setPage} refresh={refresh} label={label} />
   return (
-    <Button
+    <StandInButton
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={false}
       className={bellButton}
-      onHoverStart={prefetch}
-      onFocus={prefetch}
-      onPress={() => {
+      onPrefetch={prefetch}
+      onOpen={() => {
         open()
         void refresh()
       }}
     >
       <BellContent count={count} />
-    </Button>
+    </StandInButton>
   )
 }

@@ -1,7 +1,6 @@
-import { Button } from 'react-aria-components'
 import { useAuth } from '~/lib/auth'
 import { authDialogPart } from '../auth/auth-dialog-slot'
-import { lazyPart, useLazyPart } from '../lazy-part'
+import { lazyPart, StandInButton, useLazyPart } from '../lazy-part'
 import { TriggerContent, triggerProps } from './user-menu-trigger'
 
 const menuPart = lazyPart(() => import('./user-menu-popover').then((m) => m.UserMenuPopover))
@@ -19,8 +18,8 @@ export function UserMenu() {
     if (!user) authDialogPart.load().catch(() => {})
   }
   return (
-    <Button {...triggerProps(user)} aria-haspopup="true" aria-expanded={false} onHoverStart={warm} onFocus={warm} onPress={open}>
+    <StandInButton {...triggerProps(user)} aria-haspopup="true" aria-expanded={false} onPrefetch={warm} onOpen={open}>
       <TriggerContent user={user} />
-    </Button>
+    </StandInButton>
   )
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
-import { Button } from 'react-aria-components'
 import { searchTree, selectionFromSlugs, selectionLabel } from '~/lib/search-tree'
-import { lazyPart, useLazyPart } from '../lazy-part'
+import { lazyPart, StandInButton, useLazyPart } from '../lazy-part'
 import { fieldLabel } from './controls'
 import { TreeTriggerContent, treeTrigger, type TreeTriggerState } from './category-tree-trigger'
 
@@ -32,9 +31,9 @@ export function CategoryTreeSelect({ value, onChange, label = 'Kategoria', class
       {Real ? (
         <Real state={state} onChange={onChange} initialOpen={initialOpen} />
       ) : (
-        <Button {...treeTrigger(state)} aria-haspopup="dialog" aria-expanded={false} onHoverStart={prefetch} onFocus={prefetch} onPress={open}>
+        <StandInButton {...treeTrigger(state)} aria-haspopup="dialog" aria-expanded={false} onPrefetch={prefetch} onOpen={open}>
           <TreeTriggerContent state={state} />
-        </Button>
+        </StandInButton>
       )}
     </div>
   )

@@ -15,7 +15,7 @@ export interface TreeTriggerState {
 export function treeTrigger({ label, text }: TreeTriggerState) {
   return {
     'aria-label': `${label}: ${text}`,
-    className: `${fieldBox} flex cursor-pointer items-center justify-between gap-2 text-left outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600`,
+    className: `${fieldBox} flex cursor-pointer items-center justify-between gap-2 text-left outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600 focus-visible:outline-2 focus-visible:outline-accent-600`,
   }
 }
 
