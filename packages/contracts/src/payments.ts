@@ -17,9 +17,12 @@ export function formatMoney(grosze: number): string {
   return `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(grosze / 100)} zł`
 }
 
-export const ADDON_KEYS = ['urgent', 'bargain', 'raise_1', 'raise_3', 'raise_10', 'refresh'] as const
+export const ADDON_KEYS = ['urgent', 'bargain', 'raise_1', 'raise_3', 'raise_10', 'refresh', 'visible_from'] as const
 export type AddonKey = (typeof ADDON_KEYS)[number]
-/** Add-ons chosen in the form's package step (a paid refresh is bought from my listings). */
+/**
+ * Add-ons chosen in the form's package step (a paid refresh is bought from my listings; 'visible_from' is on the
+ * bill by itself when the listing is set to appear from a later date).
+ */
 export const FORM_ADDONS = ['urgent', 'bargain', 'raise_1', 'raise_3', 'raise_10'] as const
 
 export const packageSchema = z.object({

@@ -87,6 +87,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                   {a.key === 'bargain' && `Żółta ramka i etykieta OKAZJA na karcie ogłoszenia przez ${a.duration_days} dni — ${formatMoney(a.price)}.`}
                   {a.key.startsWith('raise_') && `„Podbij” przenosi ogłoszenie na samą górę sortowania „Najnowsze”. Pakiet: ${a.quantity}.`}
                   {a.key === 'refresh' && '„Odśwież” przedłuża ogłoszenie o 30 dni, gdy skończą się darmowe odświeżenia pakietu.'}
+                  {a.key === 'visible_from' && 'Ogłoszenie pojawi się na portalu w wybranym dniu (pole „Widoczne od” w formularzu); 30 dni liczymy od tego dnia.'}
                 </p>
               </li>
             ))}

@@ -27,7 +27,7 @@ export const promotionPackages = pgTable('promotion_packages', {
   position: smallint('position').notNull(),
 })
 
-export type AddonKey = 'urgent' | 'bargain' | 'raise_1' | 'raise_3' | 'raise_10' | 'refresh'
+export type AddonKey = 'urgent' | 'bargain' | 'raise_1' | 'raise_3' | 'raise_10' | 'refresh' | 'visible_from'
 /** Add-ons: the PILNE / OKAZJA frames, raises (×1/×3/×10), a paid refresh. */
 export const promotionAddons = pgTable('promotion_addons', {
   key: text('key').$type<AddonKey>().primaryKey(),
@@ -51,6 +51,8 @@ export const listingPromotions = pgTable('listing_promotions', {
   raisesLeft: smallint('raises_left').notNull().default(0),
   urgentUntil: timestamp('urgent_until', { withTimezone: true }),
   bargainUntil: timestamp('bargain_until', { withTimezone: true }),
+  /** When publishing from a later date (listings.visible_from) was paid for; once per listing. */
+  visibleFromPaidAt: timestamp('visible_from_paid_at', { withTimezone: true }),
   /** Chosen in the add/edit form, not paid yet (the bill is built from it). */
   choice: jsonb('choice').$type<PromotionChoice>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

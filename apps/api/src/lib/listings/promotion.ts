@@ -46,7 +46,7 @@ const inForce = (d: Date | string | null | undefined) => !!d && new Date(d).getT
  * The bill of a listing for a choice (the stored one unless given): the package unless that package is already in
  * force, each frame unless already in force, raises always (they are used up). Items in force are listed under `paid` (the bill page shows them subtracted).
  */
-export async function billFor(db: DbHandle, listing: Pick<ListingRow, 'id'>, choice?: PromotionChoice): Promise<Bill> {
+export async function billFor(db: DbHandle, listing: Pick<ListingRow, 'id' | 'visibleFrom'>, choice?: PromotionChoice): Promise<Bill> {
   const { packages, addons } = await priceList(db)
   const promo = await promotionOf(db, listing.id)
   const chosen: PromotionChoice = choice ?? promo?.choice ?? { package_id: FREE_PACKAGE_ID, addons: [] }
@@ -60,17 +60,27 @@ export async function billFor(db: DbHandle, listing: Pick<ListingRow, 'id'>, cho
   }
   for (const key of chosen.addons) {
     const a = addons.find((x) => x.key === key)
-    if (!a) continue
+    if (!a || key === 'visible_from') continue
     const line = { key: a.key, name: a.name, quantity: 1, gross: a.price }
     const already = (key === 'urgent' && inForce(promo?.urgentUntil)) || (key === 'bargain' && inForce(promo?.bargainUntil))
     if (already) paid.push(line)
     else items.push(line)
   }
+  // Publishing from a later date (the older system's visible_from_date price): on the bill by itself while the
+  // date is ahead, paid once per listing.
+  const later = addons.find((x) => x.key === 'visible_from')
+  if (later && later.price > 0 && inForce(listing.visibleFrom)) {
+    const line = { key: later.key, name: `${later.name} (${dayFmt.format(new Date(listing.visibleFrom!))})`, quantity: 1, gross: later.price }
+    if (promo?.visibleFromPaidAt) paid.push(line)
+    else items.push(line)
+  }
   return { choice: chosen, items, paid, total: items.reduce((s, i) => s + i.gross * i.quantity, 0) }
 }
 
+const dayFmt = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Warsaw' })
+
 /** Whether publishing this listing waits for a payment (something on its bill is unpaid). */
-export async function needsPayment(db: DbHandle, listing: Pick<ListingRow, 'id'>): Promise<boolean> {
+export async function needsPayment(db: DbHandle, listing: Pick<ListingRow, 'id' | 'visibleFrom'>): Promise<boolean> {
   return (await billFor(db, listing)).total > 0
 }
 

@@ -166,6 +166,7 @@ async function applyEffects(tx: DbHandle, p: PaymentRow, now: Date): Promise<voi
     packageId: promo?.packageId ?? null, packageEndsAt: promo?.packageEndsAt ?? null,
     refreshesLeft: promo?.refreshesLeft ?? 0, raisesLeft: promo?.raisesLeft ?? 0,
     urgentUntil: promo?.urgentUntil ?? null, bargainUntil: promo?.bargainUntil ?? null,
+    visibleFromPaidAt: promo?.visibleFromPaidAt ?? null,
     choice: promo?.choice ?? null,
   }
   const set: Partial<typeof listings.$inferInsert> = {}
@@ -193,6 +194,7 @@ async function applyEffects(tx: DbHandle, p: PaymentRow, now: Date): Promise<voi
         next.raisesLeft += a.quantity
       }
     }
+    if (bought.has('visible_from')) next.visibleFromPaidAt = now
     set.attributes = attributes
     next.choice = null
   } else if (p.purpose === 'raise') {

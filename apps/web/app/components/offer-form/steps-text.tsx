@@ -60,7 +60,7 @@ export function DescriptionStep({ s, dispatch, guest }: StepProps & { guest: boo
             value={free && !s.price ? '0' : s.price} onChange={(price) => set({ price })} error={s.errors.price}
             hint={perM2 ? <span data-testid="price-per-m2">Cena za m²: <strong className="text-slate-800">{perM2}</strong></span> : area > 0 ? undefined : 'Podaj powierzchnię w kroku „Szczegóły”, aby zobaczyć cenę za m²'} />
           <InputBox label="Widoczne od (opcjonalnie)" name="visible_from_date" type="date" value={s.visibleFrom} onChange={(visibleFrom) => set({ visibleFrom })}
-            error={s.errors.visible_from_date} hint="Puste pole: ogłoszenie pojawi się od razu po publikacji" />
+            error={s.errors.visible_from_date} hint="Puste pole: ogłoszenie pojawi się od razu po publikacji. Późniejsza data to płatny dodatek, widoczny w kroku „Pakiet”." />
         </div>
       </Card>
       <Card title="Filmy" description="Wklej link do filmu z YouTube lub Vimeo. Filmy odtwarzają się na stronie ogłoszenia dopiero po kliknięciu.">
