@@ -170,3 +170,13 @@ export const adminPricesSchema = z.object({
   addons: z.array(z.object({ key: z.string(), ...priceItem })),
 })
 export type AdminPrices = z.infer<typeof adminPricesSchema>
+
+// ----- editorial pages by key (/o-nas) -------------------------------------------------------------------------------
+export const contentPageInputSchema = z.object({
+  title: text(CMS_MESSAGES.titleRequired, 200, CMS_MESSAGES.titleTooLong),
+  lead: z.string().trim().max(500, { error: CMS_MESSAGES.leadTooLong }).default(''),
+  body: text(CMS_MESSAGES.contentRequired, 100_000, CMS_MESSAGES.contentTooLong),
+})
+export const adminContentPageSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), lead: z.string(), body: z.string(), updated_at: z.string() })
+export type AdminContentPage = z.infer<typeof adminContentPageSchema>
+export const adminContentPagesSchema = z.object({ data: z.array(adminContentPageSchema) })

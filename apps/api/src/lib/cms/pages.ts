@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { pages, type DbHandle } from '@portal/db'
-import { slugify, type AdminStaticPage } from '@portal/contracts/cms'
+import { contentPages, pages, type DbHandle } from '@portal/db'
+import { slugify, type AdminContentPage, type AdminStaticPage } from '@portal/contracts/cms'
 import { audit, type Actor } from '../admin/audit.ts'
 import { notFound } from '../http/errors.ts'
 import { inTransaction } from '../http/transaction.ts'
@@ -46,5 +46,26 @@ export async function updatePage(db: DbHandle, actor: Actor, id: number, f: Page
       .where(eq(pages.id, id)).returning()
     await audit(tx, actor, { action: 'content.update', targetType: 'page', targetId: id, before: snapshot(before), after: snapshot(row!) })
     return toAdminPage(row!)
+  })
+}
+
+/** Editorial pages addressed by key (`o-nas` → /o-nas): edited, never created or deleted here (the site links them). */
+type ContentRow = typeof contentPages.$inferSelect
+const toContentPage = (r: ContentRow): AdminContentPage => ({ id: r.id, slug: r.slug, title: r.title, lead: r.lead, body: r.body, updated_at: new Date(r.updatedAt).toISOString() })
+
+export async function listContentPages(db: DbHandle): Promise<AdminContentPage[]> {
+  return (await db.db.select().from(contentPages).orderBy(asc(contentPages.slug))).map(toContentPage)
+}
+
+export async function updateContentPage(db: DbHandle, actor: Actor, id: number, f: { title: string; lead: string; body: string }): Promise<AdminContentPage> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx.db.select().from(contentPages).where(eq(contentPages.id, id)).for('update')
+    if (!before) throw notFound('Nie ma takiej strony.')
+    const [row] = await tx.db.update(contentPages).set({ ...f, updatedAt: sql`now()` }).where(eq(contentPages.id, id)).returning()
+    await audit(tx, actor, {
+      action: 'content.update', targetType: 'content_page', targetId: id,
+      before: { title: before.title, lead: before.lead, body: before.body }, after: { title: row!.title, lead: row!.lead, body: row!.body },
+    })
+    return toContentPage(row!)
   })
 }

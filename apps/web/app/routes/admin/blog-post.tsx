@@ -125,6 +125,20 @@ export default function BlogPostAdminRoute({ loaderData }: Route.ComponentProps)
           <div className="flex gap-2">
             <button type="submit" className={buttonClass.primary} disabled={!!busy}>Zapisz</button>
             <a href="/admin/blog" className={buttonClass.secondary}>Wróć do listy</a>
+            {post && (
+              <button type="button" className={`${buttonClass.danger} ml-auto`} disabled={!!busy}
+                onClick={async () => {
+                  if (!window.confirm(`Usunąć wpis „${post.title}”? Tego nie można cofnąć.`)) return
+                  // Not through run(): it would reload this page's data, which is gone.
+                  try {
+                    await api.delete(`/api/admin/blog/${post.id}`, { silent: true })
+                    toast.success('Usunięto wpis.')
+                    navigate('/admin/blog', { replace: true })
+                  } catch {
+                    toast.error('Nie udało się usunąć wpisu.')
+                  }
+                }}>Usuń wpis</button>
+            )}
           </div>
         </form>
       </Card>

@@ -36,6 +36,7 @@ describe('admin CMS: static pages, FAQ, Markdown preview', () => {
       ['GET', '/api/admin/faq'], ['POST', '/api/admin/faq/groups', {}], ['PUT', '/api/admin/faq/groups/1', {}],
       ['DELETE', '/api/admin/faq/groups/1'], ['POST', '/api/admin/faq/entries', { group_id: 'x' }], ['PUT', '/api/admin/faq/entries/1', {}],
       ['DELETE', '/api/admin/faq/entries/1'], ['POST', '/api/admin/markdown-preview', { markdown: '# x' }],
+      ['GET', '/api/admin/content-pages'], ['PUT', '/api/admin/content-pages/1', { title: '' }],
     ]
     const unknown = await get('/api/nie-ma-takiego-adresu', userJar)
     for (const jar of [guest, userJar]) {
@@ -123,6 +124,24 @@ describe('admin CMS: static pages, FAQ, Markdown preview', () => {
     expect(entryAudit[1]!.before).toMatchObject({ question: 'Jak zmienić hasło?' })
     expect(entryAudit[1]!.after).toMatchObject({ question: 'Jak zmienić hasło do konta?' })
     expect((await auditRows('faq_group', group.id)).map((r) => r.action)).toEqual(['content.create', 'content.delete'])
+  })
+
+  it('the about page (/o-nas): 422 in Polish, an edit shows at once as sanitised HTML, audited', async () => {
+    const { contentPages } = await import('@portal/db')
+    const [row] = await t.db.db.insert(contentPages).values({ slug: 'o-nas', title: 'O nas', lead: 'Kim jesteśmy.', body: 'Stary tekst.' })
+      .onConflictDoUpdate({ target: contentPages.slug, set: { body: 'Stary tekst.' } }).returning()
+    const list = (await get('/api/admin/content-pages', modJar)).json()
+    expect(list.data.map((p: { slug: string }) => p.slug)).toContain('o-nas')
+    const bad = await send(t.app, modJar, 'PUT', `/api/admin/content-pages/${row!.id}`, { title: '', body: '' })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors).toMatchObject({ title: [CMS_MESSAGES.titleRequired], body: [CMS_MESSAGES.contentRequired] })
+    const ok = await send(t.app, modJar, 'PUT', `/api/admin/content-pages/${row!.id}`, { title: 'O nas', lead: 'Portal od 2021.', body: '## Misja\n\n**Uczciwe** ogłoszenia.' })
+    expect(ok.statusCode).toBe(200)
+    const pub = (await get('/api/pages/o-nas')).json()
+    expect(pub).toMatchObject({ lead: 'Portal od 2021.', body_html: '<h2>Misja</h2>\n<p><strong>Uczciwe</strong> ogłoszenia.</p>' })
+    const [a] = await auditRows('content_page', row!.id)
+    expect(a).toMatchObject({ action: 'content.update', before: { body: 'Stary tekst.' }, after: { lead: 'Portal od 2021.' } })
+    expect((await send(t.app, modJar, 'PUT', '/api/admin/content-pages/99999', { title: 'x', body: 'y' })).statusCode).toBe(404)
   })
 
   it('there is no public FAQ write API (the older system had an open one)', async () => {
