@@ -165,3 +165,29 @@ test('an admin writes a newsletter campaign draft with a preview (sending is cov
   await expect(page.getByText('Zapisano szkic kampanii.')).toBeVisible()
   await expect(page.locator('[data-campaign]', { hasText: `Nowości ${t}` })).toContainText('Szkic')
 })
+
+test('an admin adds a static page in Markdown; it is served at /strony/{id} as sanitised HTML', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  const t = token()
+  await page.goto('/admin/strony')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Nowa strona' }).click()
+  await page.getByLabel('Tytuł').fill(`Poradnik sprzedającego ${t}`)
+  await page.getByLabel('Treść').fill('## Krok 1\n\nZrób **zdjęcia** w dzień. <img src=x onerror=alert(1)>')
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('zdjęcia')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousA11yViolations(page, `/admin/strony at ${width}px`)
+  }
+  await page.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect(page.getByText('Zapisano stronę.')).toBeVisible()
+  // The new page is in the footer at once, too.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: `Poradnik sprzedającego ${t}` })).toBeVisible()
+  await page.locator('#main').getByRole('link', { name: `Poradnik sprzedającego ${t}` }).click()
+  await expect(page).toHaveURL(/\/strony\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: `Poradnik sprzedającego ${t}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Krok 1' })).toBeVisible()
+  await expect(page.locator('article')).toContainText('<img src=x onerror=alert(1)>')
+  await expect(page.locator('article img')).toHaveCount(0)
+})
