@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { expect, hydrated, test } from './fixtures'
+import { uniqueEmail } from './support/accounts'
+import { linkIn, waitForMail } from './support/mail'
 
 // Issue 13: the admin area's CMS, settings and dashboard through the screens. Every test works on content it
 // creates itself (a token in its texts), so parallel specs reading the seeded FAQ and blog are not affected.
@@ -190,4 +192,39 @@ test('an admin adds a static page in Markdown; it is served at /strony/{id} as s
   await expect(page.getByRole('heading', { level: 2, name: 'Krok 1' })).toBeVisible()
   await expect(page.locator('article')).toContainText('<img src=x onerror=alert(1)>')
   await expect(page.locator('article img')).toHaveCount(0)
+})
+
+test('a campaign goes to a confirmed subscriber through the job queue with the one-click unsubscribe link', async ({ page }) => {
+  test.setTimeout(120_000)
+  // A confirmed subscriber of our own.
+  const email = uniqueEmail('kampania')
+  await page.request.get('/api/sanctum/csrf-cookie')
+  const signUp = await page.request.post('/api/newsletter', { data: { email }, headers: { 'X-XSRF-TOKEN': await xsrf(page.request) } })
+  expect(signUp.status()).toBe(204)
+  await page.goto(linkIn(await waitForMail(email, { subject: /Potwierdź zapis do newslettera/ }), '/potwierdz-newsletter'))
+  await expect(page.getByRole('status')).toHaveText('Gratulujemy. Twój newsletter jest aktywny')
+
+  await logIn(page, ADMIN)
+  const t = token()
+  await page.goto('/admin/newsletter')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Nowa kampania' }).click()
+  await page.getByLabel('Temat wiadomości').fill(`Wiosenne okazje ${t}`)
+  await page.getByLabel('Treść').fill('## Nowe oferty\n\nZobacz [wyszukiwarkę](/szukaj).')
+  await page.getByRole('button', { name: 'Zapisz szkic' }).click()
+  await expect(page.getByText('Zapisano szkic kampanii.')).toBeVisible()
+  const card = page.locator('[data-campaign]', { hasText: `Wiosenne okazje ${t}` })
+  page.once('dialog', (d) => void d.accept())
+  await card.getByRole('button', { name: 'Wyślij' }).click()
+  await expect(page.getByText('Rozpoczęto wysyłkę.')).toBeVisible()
+  // The screen refreshes itself while sending; the campaign ends as sent with every mail counted.
+  await expect(card).toContainText('Wysłana', { timeout: 60_000 })
+  await expect(card.locator('[data-campaign-progress]')).toHaveText(/^Wysłano (\d+) z \1$/)
+
+  const mail = await waitForMail(email, { subject: new RegExp(`Wiosenne okazje ${t}`), timeout: 30_000 })
+  expect(mail.html).toContain('<h2>Nowe oferty</h2>')
+  expect(mail.html).toMatch(/href="https?:\/\/[^"]+\/szukaj"/)
+  const unsubscribe = linkIn(mail, '/wypisz')
+  await page.goto(unsubscribe)
+  await expect(page.getByText('Wypisano Cię z newslettera.', { exact: false })).toBeVisible()
 })
