@@ -21,6 +21,20 @@ async function logIn(page: Page) {
 
 /** axe (e2e/support/axe.ts): no serious or critical violations. */
 const expectAccessible = (page: Page) => expectNoSeriousA11yViolations(page, page.url())
+/** axe at 390 and 1280 px, and nothing wider than a phone's screen at 390. */
+async function expectBothWidths(page: Page) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectAccessible(page)
+    // Elements sticking out of the page to the right (not inside a scrolling box): none.
+    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')].filter((el) => {
+      if (el.getBoundingClientRect().right <= w + 1) return false
+      for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false
+      return true
+    }).map((el) => `${el.tagName}.${String(el.className).slice(0, 60)}`).slice(0, 5), width)
+    expect(wide).toEqual([])
+  }
+}
 
 /** The add form up to the package step: a flat in Kraków with a unique title. */
 async function fillListing(page: Page, title: string) {
@@ -64,7 +78,7 @@ test('Srebrne + PILNE in the add form → bill → simulator pays → promoted w
   await expect(page.getByRole('cell', { name: 'Czerwona ramka PILNE' })).toBeVisible()
   await expect(page.locator('[data-bill-total]')).toHaveText(/14,98\s*zł/)
   await hydrated(page)
-  await expectAccessible(page)
+  await expectBothWidths(page)
   await page.getByRole('radio', { name: 'Potrzebuję faktury', exact: true }).check()
   await page.getByRole('textbox', { name: 'Nazwa firmy' }).fill('Agencja Żółw sp. z o.o.')
   await page.getByRole('textbox', { name: 'NIP', exact: true }).fill('1234567890')
@@ -113,7 +127,7 @@ test('Srebrne + PILNE in the add form → bill → simulator pays → promoted w
   const row = page.getByRole('row').filter({ hasText: title })
   await expect(row).toContainText('14,98 zł')
   await hydrated(page)
-  await expectAccessible(page)
+  await expectBothWidths(page)
   const download = page.waitForEvent('download')
   await row.getByRole('link', { name: /Faktura .* \(PDF\)/ }).click()
   const file = await (await download).path()
