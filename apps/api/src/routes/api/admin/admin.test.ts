@@ -7,7 +7,8 @@ import { ADMIN_MESSAGES } from '@portal/contracts/admin'
 import { createTestApp, startSession } from '../../../test/helpers.ts'
 import { startSmtpListener } from '../../../mail/test-smtp.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
-import { createOffer, validOffer } from '../offers/test-support.ts'
+import { createOffer, form, upload, validOffer } from '../offers/test-support.ts'
+import sharp from 'sharp'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
@@ -166,6 +167,15 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     await send(t.app, ownerJar, 'PUT', `/api/offers/${created.id}`, validOffer({ category_id: 9, title: 'Dom z ogrodem', attributes: [{ id: 4, value: '120' }], description: 'Nowy opis domu.' }))
     const edited = (await get('/api/admin/moderation?mode=post', adminJar)).json().data.find((x: { id: number }) => x.id === created.id)
     expect(edited).toMatchObject({ status: 'active', reason: 'edit' })
+    // A new or deleted photo is a content edit too.
+    expect((await send(t.app, adminJar, 'POST', `/api/admin/moderation/${created.id}/approve`)).statusCode).toBe(200)
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } }).jpeg().toBuffer()
+    const up = await upload(t.app, ownerJar, `/api/offers/${created.id}/photos`, form({}, { name: 'nowe.jpg', type: 'image/jpeg', data: jpeg }))
+    expect(up.statusCode).toBe(201)
+    expect((await get('/api/admin/moderation?mode=post', adminJar)).json().data.find((x: { id: number }) => x.id === created.id)).toMatchObject({ reason: 'edit' })
+    expect((await send(t.app, adminJar, 'POST', `/api/admin/moderation/${created.id}/approve`)).statusCode).toBe(200)
+    expect((await send(t.app, ownerJar, 'DELETE', `/api/offers/${created.id}/photos/${up.json().id}`)).statusCode).toBe(204)
+    expect((await get('/api/admin/moderation?mode=post', adminJar)).json().data.find((x: { id: number }) => x.id === created.id)).toMatchObject({ reason: 'edit' })
   })
 
   it('blacklist: inflected forms masked on save, the rest of the text keeps its case; duplicates 422; audited', async () => {

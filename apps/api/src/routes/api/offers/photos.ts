@@ -15,6 +15,7 @@ import { requireManagedListing } from '../../../lib/listings/access.ts'
 import { photoKey, renderCertificate, renderListingPhoto } from '../../../lib/listings/photos.ts'
 import { listingPhotoRows, photoLists, toEditOffer, toPhoto } from '../../../lib/listings/read.ts'
 import { removeUnusedKeys } from '../../../lib/listings/files.ts'
+import { contentEdited } from '../../../lib/listings/lifecycle.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { hashPhotoAndGroup } from '../../../lib/duplicates/groups.ts'
 
@@ -87,6 +88,8 @@ const photos: FastifyPluginAsyncZod = async (app) => {
       await hashPhotoAndGroup(app.db, row.id, listing.id, rendered.files.get('sm.webp')!)
         .catch((err: Error) => request.log.error({ err: err.message, listingId: listing.id }, 'photo hash or grouping failed'))
     }
+    // A new photo is a content edit: a live, waiting or rejected listing goes (back) to the moderators (issue 13).
+    await contentEdited(app.db, listing)
     return reply.code(201).header('cache-control', 'no-store').send(toPhoto(row))
   })
 
@@ -127,6 +130,7 @@ const photos: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(listingPhotos.id, Number(request.params.photoId)), eq(listingPhotos.listingId, listing.id))).returning()
     if (!row) throw new HttpError(404, 'not_found', 'Nie znaleziono zdjęcia.')
     await removeUnusedKeys(app.db, storage, [row.storageKey])
+    await contentEdited(app.db, listing)
     return reply.code(204).send(null)
   })
 
