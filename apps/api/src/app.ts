@@ -17,6 +17,7 @@ import devMail from './routes/dev/mail.ts'
 import oneClickUnsubscribe from './routes/one-click-unsubscribe.ts'
 import { Mailer } from './mail/mailer.ts'
 import { SearchIndex } from './lib/search/index/index.ts'
+import { snapshotFile } from './lib/search/index/snapshot.ts'
 import { tileOrigin, tileUrlFrom } from '@portal/contracts/map-tiles'
 import { DailyCounter } from './lib/stats/events.ts'
 import { JobQueue } from './lib/jobs/queue.ts'
@@ -90,7 +91,10 @@ export async function buildApp(opts: BuildAppOptions) {
   const startJobs = opts.jobs ?? env.NODE_ENV !== 'test'
   app.decorate('jobs', new JobQueue(opts.db, app.log, { lazy: !startJobs, ...opts.jobOptions }))
   app.decorate('mailer', new Mailer(opts.db, env, app.log, app.jobs))
-  app.decorate('searchIndex', new SearchIndex(opts.db.db, { enabled: env.SEARCH_INDEX, log: app.log }))
+  app.decorate('searchIndex', new SearchIndex(opts.db.db, {
+    enabled: env.SEARCH_INDEX, log: app.log,
+    snapshotFile: env.SEARCH_INDEX && env.SEARCH_INDEX_SNAPSHOT ? snapshotFile(env.DATA_DIR) : undefined,
+  }))
   // Loaded in the background: searches use SQL until it is ready.
   app.addHook('onReady', async () => { void app.searchIndex.load() })
   app.decorate('dailyCounter', new DailyCounter(opts.db, {
@@ -99,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // After the routes registered their job handlers and schedules (hooks run in registration order).
   app.addHook('onReady', async () => { if (startJobs) await app.jobs.start() })
   app.addHook('onClose', async () => {
+    await app.searchIndex.close()
     await app.dailyCounter.flush().catch(() => {})
     await app.jobs.stop()
     await app.mailer.close()

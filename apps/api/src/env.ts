@@ -50,6 +50,8 @@ const envSchema = z.object({
   CAPTCHA: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   /** The in-memory search index (decision 012); off sends every search to SQL. */
   SEARCH_INDEX: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
+  /** A snapshot of that index in DATA_DIR/search-index (decision 028): a restart starts from it instead of reading every listing. */
+  SEARCH_INDEX_SNAPSHOT: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).optional(),

@@ -186,6 +186,9 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
       o.onProgress?.(done + n)
     }
     await pendingPhotos
+    // The triggers were off: listing 0 in the change log tells running search indexes (and their snapshots on disk)
+    // that only a full load is right now.
+    await a.query('INSERT INTO listing_changes (listing_id) VALUES (0)')
   } catch (e) {
     await a.query('ROLLBACK').catch(() => {})
     throw e

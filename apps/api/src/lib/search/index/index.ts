@@ -5,6 +5,7 @@ import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges
 import { CardCache } from './hydrate.ts'
 import { sellerActiveCount, similarSlots, type ListingRef } from './listing-page.ts'
 import type { Store } from './store.ts'
+import { readSnapshot, writeSnapshot, type SnapshotPosition } from './snapshot.ts'
 
 /**
  * The in-memory search index of one API instance (docs/decisions/012-in-memory-search-index.md). PostgreSQL stays
@@ -16,6 +17,11 @@ export interface SearchIndexOptions {
   /** Off: every search goes to SQL (SEARCH_INDEX=off). */
   enabled?: boolean
   log?: { info(msg: string): void; warn(msg: string): void }
+  /**
+   * A snapshot file (snapshot.ts, decision 028): the first load starts from it when it is still good, and it is
+   * written after each full load and at close. Unset: no snapshot.
+   */
+  snapshotFile?: string
 }
 
 /** After this long without catching up, the log may have been pruned past us: reload instead. */
@@ -33,6 +39,13 @@ export class SearchIndex {
   private running?: Promise<void>
   private queued?: Promise<void>
   private failedAt = 0
+  /** The change log named listing 0: a bulk write bypassed the triggers (seeding), only a full load is right. */
+  private reloadWanted = false
+  private triedSnapshot = false
+  private saving?: Promise<void>
+  private saved?: { store: Store; lastSeq: number }
+  /** How the index was loaded so far (tests and the start-up log tell a snapshot start from a full read). */
+  readonly loads = { full: 0, snapshot: 0 }
   /** Listing cards of recent pages (hydrate.ts), dropped as the change log names their listings. */
   readonly cards = new CardCache()
 
@@ -53,8 +66,13 @@ export class SearchIndex {
   load(): Promise<void> {
     if (this.opts.enabled === false) return Promise.resolve()
     this.loading ??= (async () => {
+      if (!this.triedSnapshot && this.opts.snapshotFile) {
+        this.triedSnapshot = true
+        if (await this.fromSnapshot(this.opts.snapshotFile)) { this.loading = undefined; return }
+      }
       const t = performance.now()
       try {
+        this.reloadWanted = false
         const { store, lastSeq, seen } = await loadStore(this.db)
         this.lastSeq = lastSeq
         this.applied.clear()
@@ -65,7 +83,9 @@ export class SearchIndex {
         this.syncedAt = Date.now()
         this.store = store
         this.cards.clear()
+        this.loads.full++
         this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
+        void this.saveSnapshot()
       } catch (err) {
         this.failedAt = Date.now()
         this.opts.log?.warn(`search index: load failed, searching with SQL (${(err as Error).message})`)
@@ -77,6 +97,77 @@ export class SearchIndex {
   }
 
   /**
+   * Builds the index from the snapshot file and catches it up from the snapshot's floor through the change log (every
+   * listing named after it is read again: idempotent). False, with the reason logged, when the full load must run.
+   */
+  private async fromSnapshot(file: string): Promise<boolean> {
+    const t = performance.now()
+    try {
+      const snap = await readSnapshot(this.db, file)
+      if ('reason' in snap) {
+        if (snap.reason !== 'none') this.opts.log?.info(`search index: snapshot not used, ${snap.reason}`)
+        return false
+      }
+      const { store, position } = snap
+      const read = Math.round(performance.now() - t)
+      this.lastSeq = position.lastSeq
+      this.applied.clear()
+      this.marks = [{ at: Date.now() - REREAD_SECONDS * 1000, seq: position.floor }]
+      this.syncedAt = Date.now()
+      this.reloadWanted = false
+      this.store = store
+      this.cards.clear()
+      await this.fresh()
+      if (this.reloadWanted || this.store !== store) throw new Error('the change log asks for a full load')
+      this.loads.snapshot++
+      this.saved = { store, lastSeq: position.lastSeq }
+      this.opts.log?.info(`search index: ${store.count} listings from the snapshot (${Math.round(snap.bytes / 1e6)} MB) in ${read} ms, caught up in ${Math.round(performance.now() - t) - read} ms`)
+      return true
+    } catch (err) {
+      this.store = undefined
+      this.opts.log?.warn(`search index: snapshot not used (${(err as Error).message}), loading from the database`)
+      return false
+    }
+  }
+
+  /**
+   * Writes the snapshot in the background (after a full load, and at close): a synchronous copy of the live slots and
+   * the log position, then the file. Skipped when nothing changed since the last one; a failure is only logged.
+   */
+  saveSnapshot(): Promise<void> {
+    const file = this.opts.snapshotFile
+    const store = this.store
+    if (!file || !store || this.reloadWanted) return Promise.resolve()
+    if (this.saving) return this.saving.then(() => this.saveSnapshot())
+    if (this.saved?.store === store && this.saved.lastSeq === this.lastSeq) return Promise.resolve()
+    const t = performance.now()
+    this.saving = (async () => {
+      try {
+        let position: SnapshotPosition | undefined
+        const { bytes, blockedMs } = await writeSnapshot(this.db, file, () => {
+          // The floor of the oldest mark: every number that could still commit below lastSeq is read again after a
+          // restore (applying a listing twice is harmless).
+          const mark = this.marks[0] ?? { at: this.syncedAt, seq: this.lastSeq }
+          position = { lastSeq: this.lastSeq, floor: Math.min(mark.seq, this.lastSeq), floorAt: mark.at }
+          return { position, image: store.image() }
+        })
+        this.saved = { store, lastSeq: position!.lastSeq }
+        this.opts.log?.info(`search index: snapshot of ${store.count} listings written (${Math.round(bytes / 1e6)} MB) in ${Math.round(performance.now() - t)} ms (${Math.round(blockedMs)} ms of it on the event loop)`)
+      } catch (err) {
+        this.opts.log?.warn(`search index: snapshot not written (${(err as Error).message})`)
+      } finally {
+        this.saving = undefined
+      }
+    })()
+    return this.saving
+  }
+
+  /** At shutdown: the last snapshot (if anything changed since the last one). */
+  async close() {
+    await this.saveSnapshot()
+  }
+
+  /**
    * The index, caught up with every change committed before this call; undefined while it is not loaded (a load is
    * then started, unless one failed in the last minute).
    */
@@ -84,6 +175,10 @@ export class SearchIndex {
     if (this.opts.enabled === false) return undefined
     if (!this.store) {
       if (!this.loading && Date.now() - this.failedAt > 60_000) void this.load()
+      return undefined
+    }
+    if (this.reloadWanted) {
+      if (!this.loading) void this.load()
       return undefined
     }
     if (Date.now() - this.syncedAt > STALE_AFTER_MS) {
@@ -102,6 +197,10 @@ export class SearchIndex {
       }
     } catch (err) {
       this.opts.log?.warn(`search index: catching up failed, searching with SQL (${(err as Error).message})`)
+      return undefined
+    }
+    if (this.reloadWanted) {
+      if (!this.loading) void this.load()
       return undefined
     }
     return this.store
@@ -128,6 +227,7 @@ export class SearchIndex {
       const read = await readChanges(this.db, floor)
       if (store !== this.store) return // a reload replaced it meanwhile; the new copy catches up on its own
       const changes = read.filter((c) => !this.applied.has(c.seq))
+      if (changes.some((c) => c.listingId === 0)) { this.reloadWanted = true; return }
       if (changes.length) {
         const ids = [...new Set(changes.map((c) => c.listingId))]
         this.cards.drop(ids)

@@ -65,6 +65,9 @@ export class Dict {
     return c
   }
   name(code: number): string { return this.names[code] ?? '' }
+  /** The values by code (snapshot.ts). */
+  values(): string[] { return this.names.slice(1) }
+  static of(values: string[]): Dict { const d = new Dict(); for (const v of values) d.code(v); return d }
   /** The code of a value, or -1 when no listing ever had it (so nothing can match). */
   find(value: string): number { return this.codes.get(value) ?? -1 }
   get size() { return this.codes.size }
@@ -86,6 +89,9 @@ export class BitDict {
     }
     return m >>> 0
   }
+  /** The values by bit (snapshot.ts). */
+  values(): string[] { return [...this.bits.keys()] }
+  static of(values: string[], overflow: boolean): BitDict { const d = new BitDict(); d.mask(values); d.overflow = overflow; return d }
   /** The mask of the wanted values, or null when one of them never occurs. */
   find(values: string[]): number | null {
     let m = 0
@@ -142,7 +148,7 @@ const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Ui
   return next
 }
 
-const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
+export const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
   'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
   'visibleFrom', 'expires', 'lat', 'lon', 'lease', 'meta', 'user'] as const
 
@@ -154,6 +160,95 @@ function newDicts() {
   }
 }
 type Dicts = ReturnType<typeof newDicts>
+const TEXT_DICTS = ['offer', 'floor', 'building', 'market', 'condition', 'ownership', 'city', 'district'] as const
+const BIT_DICTS = ['rental', 'extras', 'nearby'] as const
+
+/**
+ * The live slots of a store as plain data (snapshot.ts writes it to disk): every column, the slugs, the dictionaries'
+ * values and the free-text postings, slots renumbered 0..n-1. Enough to rebuild the same store without PostgreSQL.
+ */
+/** A family of candidate lists flattened: list i has key keys[i] (and outer[i] for bucketCells) and lens[i] slots. */
+export interface ListsImage {
+  keys: Float64Array
+  outer: Float64Array
+  lens: Int32Array
+  items: Int32Array
+  orders?: {
+    created: Int32Array; price: Int32Array; ppm2: Int32Array; area: Int32Array
+    promoted: Int32Array; promotedLens: Int32Array; ppm2Valid: Int32Array; areaValid: Int32Array
+  }
+}
+
+function listsImage(entries: [number, number, SlotList][], ordered: boolean): ListsImage {
+  const m = entries.length
+  let total = 0, promotedTotal = 0
+  for (const [, , l] of entries) { total += l.length; promotedTotal += l.orders?.promoted.length ?? 0 }
+  const img: ListsImage = { keys: new Float64Array(m), outer: new Float64Array(m), lens: new Int32Array(m), items: new Int32Array(total) }
+  const o = ordered ? {
+    created: new Int32Array(total), price: new Int32Array(total), ppm2: new Int32Array(total), area: new Int32Array(total),
+    promoted: new Int32Array(promotedTotal), promotedLens: new Int32Array(m), ppm2Valid: new Int32Array(m), areaValid: new Int32Array(m),
+  } : undefined
+  let at = 0, pat = 0
+  entries.forEach(([outer, key, l], i) => {
+    img.keys[i] = key; img.outer[i] = outer; img.lens[i] = l.length
+    img.items.set(l.items.subarray(0, l.length), at)
+    if (o) {
+      const lo = l.orders!
+      o.created.set(lo.created, at); o.price.set(lo.price, at); o.ppm2.set(lo.ppm2, at); o.area.set(lo.area, at)
+      o.promoted.set(lo.promoted, pat); o.promotedLens[i] = lo.promoted.length; pat += lo.promoted.length
+      o.ppm2Valid[i] = lo.ppm2Valid; o.areaValid[i] = lo.areaValid
+    }
+    at += l.length
+  })
+  if (o) img.orders = o
+  return img
+}
+
+/** The lists of a ListsImage (views into its arrays: a list that grows later gets its own copy, see SlotList.push). */
+function* listsOf(img: ListsImage, size: number): Generator<[number, number, SlotList]> {
+  const o = img.orders
+  const check = (a: Int32Array) => { for (let i = 0; i < a.length; i++) if (a[i]! < 0 || a[i]! >= size) throw new Error('snapshot list out of range') }
+  check(img.items)
+  if (o) for (const a of [o.created, o.price, o.ppm2, o.area, o.promoted]) check(a)
+  let at = 0, pat = 0
+  for (let i = 0; i < img.keys.length; i++) {
+    const n = img.lens[i]!
+    if (n <= 0 || at + n > img.items.length) throw new Error('snapshot lists do not fit')
+    const l = new SlotList()
+    l.items = img.items.subarray(at, at + n) as Int32Array<ArrayBuffer>
+    l.length = n
+    if (o) {
+      const pn = o.promotedLens[i]!
+      l.orders = {
+        created: o.created.subarray(at, at + n), price: o.price.subarray(at, at + n), ppm2: o.ppm2.subarray(at, at + n),
+        ppm2Valid: o.ppm2Valid[i]!, area: o.area.subarray(at, at + n), areaValid: o.areaValid[i]!, promoted: o.promoted.subarray(pat, pat + pn),
+      }
+      l.sortedLength = n
+      pat += pn
+    }
+    at += n
+    yield [img.outer[i]!, img.keys[i]!, l]
+  }
+  if (at !== img.items.length) throw new Error('snapshot lists do not fit')
+}
+
+export interface StoreImage {
+  size: number
+  columns: Record<(typeof COLUMNS)[number], Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>
+  /** Slugs joined by newlines (one string serialises far faster than a million). */
+  slugs: string
+  dicts: Record<(typeof TEXT_DICTS)[number], string[]>
+  bits: Record<(typeof BIT_DICTS)[number], { values: string[]; overflow: boolean }>
+  /**
+   * The candidate lists with their sort orders, when the store was laid out as after a load (no dead slot, every list
+   * sorted): restoring them skips the re-sort that takes most of a load's CPU. Absent: fromImage() re-sorts.
+   */
+  lists?: Record<'buckets' | 'cells' | 'cities' | 'districts' | 'bucketCells' | 'users', ListsImage>
+  /** Tokens joined by newlines; token i's slots are postings[offsets[i] .. offsets[i+1]). */
+  tokens: string
+  offsets: Int32Array
+  postings: Int32Array
+}
 
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
@@ -250,6 +345,75 @@ export class Store {
     this.words.remap(moved)
     for (const lists of [next.buckets, next.cells, next.cities, next.districts, ...next.bucketCells.values()]) for (const l of lists.values()) next.order(l)
     return next
+  }
+
+  /** The live slots as a StoreImage: copies, taken synchronously, so later updates do not tear it. */
+  image(): StoreImage {
+    const n = this.count
+    const live = new Int32Array(n)
+    const moved = new Int32Array(this.size).fill(-1)
+    for (let x = 0, i = 0; x < this.size; x++) if (this.alive[x]) { moved[x] = i; live[i++] = x }
+    const columns = {} as StoreImage['columns']
+    for (const k of COLUMNS) {
+      const from = this[k]
+      // No dead slot (as after a load): one copy of memory per column instead of a gather, ~10× faster.
+      if (n === this.size) { columns[k] = from.slice(0, n); continue }
+      const to = new (from.constructor as new (n: number) => typeof from)(n)
+      for (let i = 0; i < n; i++) to[i] = from[live[i]!]!
+      columns[k] = to
+    }
+    const slugs: string[] = new Array(n)
+    for (let i = 0; i < n; i++) slugs[i] = this.slug[live[i]!]!
+    const d = this.dicts
+    const flat = (m: Map<number, SlotList>, outer = 0) => [...m].map(([k, l]): [number, number, SlotList] => [outer, k, l])
+    const families = {
+      buckets: flat(this.buckets), cells: flat(this.cells), cities: flat(this.cities), districts: flat(this.districts),
+      bucketCells: [...this.bucketCells].flatMap(([b, m]) => flat(m, b)),
+    }
+    const laidOut = n === this.size && Object.values(families).every((f) => f.every(([, , l]) => l.orders && l.sortedLength === l.length))
+    return {
+      size: n, columns, slugs: slugs.join('\n'),
+      lists: laidOut ? {
+        ...Object.fromEntries(Object.entries(families).map(([k, f]) => [k, listsImage(f, true)])) as Record<keyof typeof families, ListsImage>,
+        users: listsImage(flat(this.users), false),
+      } : undefined,
+      dicts: Object.fromEntries(TEXT_DICTS.map((k) => [k, d[k].values()])) as StoreImage['dicts'],
+      bits: Object.fromEntries(BIT_DICTS.map((k) => [k, { values: d[k].values(), overflow: d[k].overflow }])) as StoreImage['bits'],
+      ...this.words.image(moved),
+    }
+  }
+
+  /** Rebuilds a store from an image: the columns as they were, then the candidate lists and orders as after a load. */
+  static fromImage(img: StoreImage): Store {
+    const dicts = newDicts()
+    for (const k of TEXT_DICTS) dicts[k] = Dict.of(img.dicts[k])
+    for (const k of BIT_DICTS) dicts[k] = BitDict.of(img.bits[k].values, img.bits[k].overflow)
+    const raw = new Store(dicts, Words.fromImage(img))
+    const n = img.size
+    raw.ensure(n)
+    for (const k of COLUMNS) {
+      const col = img.columns[k]
+      if (col.length !== n || col.constructor !== raw[k].constructor) throw new Error(`snapshot column ${k} does not fit`)
+      ;(raw[k] as Float64Array).set(col as Float64Array)
+    }
+    const slugs = n ? img.slugs.split('\n') : []
+    if (slugs.length !== n) throw new Error('snapshot slugs do not fit')
+    raw.slug = slugs
+    raw.size = n
+    for (let s = 0; s < n; s++) if (!raw.alive[s]) throw new Error('snapshot holds a dead slot')
+    if (!img.lists) return raw.clustered()
+    // Laid out as after a load: the lists and their orders as they were, no sorting.
+    for (let s = 0; s < n; s++) raw.slotById.set(raw.id[s]!, s)
+    if (raw.slotById.size !== n) throw new Error('snapshot ids repeat')
+    for (const k of ['buckets', 'cells', 'cities', 'districts', 'users'] as const) {
+      for (const [, key, l] of listsOf(img.lists[k], n)) raw[k].set(key, l)
+    }
+    for (const [b, cell, l] of listsOf(img.lists.bucketCells, n)) {
+      let m = raw.bucketCells.get(b)
+      if (!m) raw.bucketCells.set(b, m = new Map())
+      m.set(cell, l)
+    }
+    return raw
   }
 
   /** Builds a list's sort orders over its current slots. */
@@ -363,6 +527,38 @@ export class Words {
       if (id === undefined) { this.ids.set(t, id = this.tokens.length); this.tokens.push(t); this.postings.push(new SlotList()) }
       this.postings[id]!.push(slot)
     }
+  }
+
+  /** The tokens and their slots renumbered by `moved` (-1: left out), for StoreImage. */
+  image(moved: Int32Array): Pick<StoreImage, 'tokens' | 'offsets' | 'postings'> {
+    let total = 0
+    for (const l of this.postings) total += l.length
+    const postings = new Int32Array(total)
+    const offsets = new Int32Array(this.postings.length + 1)
+    let n = 0
+    this.postings.forEach((l, i) => {
+      offsets[i] = n
+      for (let j = 0; j < l.length; j++) { const to = moved[l.items[j]!]!; if (to >= 0) postings[n++] = to }
+    })
+    offsets[this.postings.length] = n
+    return { tokens: this.tokens.join('\n'), offsets, postings: postings.slice(0, n) }
+  }
+
+  static fromImage(img: Pick<StoreImage, 'tokens' | 'offsets' | 'postings' | 'size'>): Words {
+    const w = new Words()
+    w.tokens = img.tokens ? img.tokens.split('\n') : []
+    if (img.offsets.length !== w.tokens.length + 1) throw new Error('snapshot tokens do not fit')
+    w.tokens.forEach((t, i) => {
+      w.ids.set(t, i)
+      const l = new SlotList()
+      const part = img.postings.subarray(img.offsets[i]!, img.offsets[i + 1]!)
+      l.items = new Int32Array(Math.max(16, part.length)) // push() doubles the capacity, so never 0
+      l.items.set(part)
+      l.length = part.length
+      for (let j = 0; j < l.length; j++) if (l.items[j]! >= img.size || l.items[j]! < 0) throw new Error('snapshot posting out of range')
+      w.postings.push(l)
+    })
+    return w
   }
 
   /** After clustering: slots renumbered (-1 for dead ones). */

@@ -4,7 +4,7 @@ import { rowsOf } from '../sql.ts'
 import { FLAG, Store, type IndexRow } from './store.ts'
 
 /** Everything the store keeps, with timestamps as epoch milliseconds and the booleans packed into FLAG bits. */
-const COLUMNS = sql.raw(`id::float8 as id, slug, user_id::float8 as user_id, category_id, offer_type, ad_type = 'seek' as seek, price::float8 as price,
+export const COLUMNS_SQL = `id::float8 as id, slug, user_id::float8 as user_id, category_id, offer_type, ad_type = 'seek' as seek, price::float8 as price,
   area::float8 as area, price_per_m2::float8 as price_per_m2, rooms, bathrooms, floor, building_type, market, condition, ownership,
   rental_periods, extras, nearby,
   (negotiable::int * ${FLAG.negotiable} + instalments::int * ${FLAG.instalments} + urgent::int * ${FLAG.urgent}
@@ -13,7 +13,8 @@ const COLUMNS = sql.raw(`id::float8 as id, slug, user_id::float8 as user_id, cat
   extract(epoch from expires_at)::float8 * 1000 as expires_at, extract(epoch from created_at)::float8 * 1000 as created_at,
   lat, lon, city_slug, district, search_text,
   case when ownership = 'leasehold' then (select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
-    from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years`)
+    from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years`
+const COLUMNS = sql.raw(COLUMNS_SQL)
 
 const BATCH = 20_000
 /** How far back the change log is read again (see readChanges). */
