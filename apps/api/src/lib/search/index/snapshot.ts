@@ -16,7 +16,7 @@ import { COLUMNS as STORE_COLUMNS, Store, type StoreImage } from './store.ts'
  */
 
 /** Bump when StoreImage or the file layout changes. */
-const FORMAT = 1
+const FORMAT = 2
 /** What the stored columns mean: the SELECT, the store's columns and the format. */
 export const FINGERPRINT = createHash('sha256').update(`${FORMAT}\n${COLUMNS_SQL}\n${STORE_COLUMNS.join(',')}`).digest('hex').slice(0, 16)
 /** The log is pruned after a day (sync.ts); a floor younger than this is surely still covered, with hours to spare. */

@@ -164,43 +164,51 @@ const TEXT_DICTS = ['offer', 'floor', 'building', 'market', 'condition', 'owners
 const BIT_DICTS = ['rental', 'extras', 'nearby'] as const
 
 /**
- * The live slots of a store as plain data (snapshot.ts writes it to disk): every column, the slugs, the dictionaries'
- * values and the free-text postings, slots renumbered 0..n-1. Enough to rebuild the same store without PostgreSQL.
+ * A store as plain data (snapshot.ts writes it to disk): every column (dead slots too), the slugs, the dictionaries'
+ * values, the free-text postings and the candidate lists with their sort orders. Restoring it sorts nothing: the
+ * sorts are most of a load's CPU.
  */
-/** A family of candidate lists flattened: list i has key keys[i] (and outer[i] for bucketCells) and lens[i] slots. */
+/**
+ * A family of candidate lists flattened: list i has key keys[i] (and outer[i] for bucketCells), lens[i] slots, and
+ * sorted[i] of them held in the sort orders (-1: no orders).
+ */
 export interface ListsImage {
   keys: Float64Array
   outer: Float64Array
   lens: Int32Array
+  sorted: Int32Array
   items: Int32Array
-  orders?: {
+  orders: {
     created: Int32Array; price: Int32Array; ppm2: Int32Array; area: Int32Array
     promoted: Int32Array; promotedLens: Int32Array; ppm2Valid: Int32Array; areaValid: Int32Array
   }
 }
 
-function listsImage(entries: [number, number, SlotList][], ordered: boolean): ListsImage {
+function listsImage(entries: [number, number, SlotList][]): ListsImage {
   const m = entries.length
-  let total = 0, promotedTotal = 0
-  for (const [, , l] of entries) { total += l.length; promotedTotal += l.orders?.promoted.length ?? 0 }
-  const img: ListsImage = { keys: new Float64Array(m), outer: new Float64Array(m), lens: new Int32Array(m), items: new Int32Array(total) }
-  const o = ordered ? {
-    created: new Int32Array(total), price: new Int32Array(total), ppm2: new Int32Array(total), area: new Int32Array(total),
-    promoted: new Int32Array(promotedTotal), promotedLens: new Int32Array(m), ppm2Valid: new Int32Array(m), areaValid: new Int32Array(m),
-  } : undefined
-  let at = 0, pat = 0
+  let total = 0, sortedTotal = 0, promotedTotal = 0
+  for (const [, , l] of entries) { total += l.length; if (l.orders) { sortedTotal += l.sortedLength; promotedTotal += l.orders.promoted.length } }
+  const img: ListsImage = {
+    keys: new Float64Array(m), outer: new Float64Array(m), lens: new Int32Array(m), sorted: new Int32Array(m), items: new Int32Array(total),
+    orders: {
+      created: new Int32Array(sortedTotal), price: new Int32Array(sortedTotal), ppm2: new Int32Array(sortedTotal), area: new Int32Array(sortedTotal),
+      promoted: new Int32Array(promotedTotal), promotedLens: new Int32Array(m), ppm2Valid: new Int32Array(m), areaValid: new Int32Array(m),
+    },
+  }
+  const o = img.orders
+  let at = 0, sat = 0, pat = 0
   entries.forEach(([outer, key, l], i) => {
     img.keys[i] = key; img.outer[i] = outer; img.lens[i] = l.length
     img.items.set(l.items.subarray(0, l.length), at)
-    if (o) {
-      const lo = l.orders!
-      o.created.set(lo.created, at); o.price.set(lo.price, at); o.ppm2.set(lo.ppm2, at); o.area.set(lo.area, at)
-      o.promoted.set(lo.promoted, pat); o.promotedLens[i] = lo.promoted.length; pat += lo.promoted.length
-      o.ppm2Valid[i] = lo.ppm2Valid; o.areaValid[i] = lo.areaValid
-    }
     at += l.length
+    const lo = l.orders
+    img.sorted[i] = lo ? l.sortedLength : -1
+    if (!lo) return
+    o.created.set(lo.created, sat); o.price.set(lo.price, sat); o.ppm2.set(lo.ppm2, sat); o.area.set(lo.area, sat)
+    sat += l.sortedLength
+    o.promoted.set(lo.promoted, pat); o.promotedLens[i] = lo.promoted.length; pat += lo.promoted.length
+    o.ppm2Valid[i] = lo.ppm2Valid; o.areaValid[i] = lo.areaValid
   })
-  if (o) img.orders = o
   return img
 }
 
@@ -208,22 +216,24 @@ function listsImage(entries: [number, number, SlotList][], ordered: boolean): Li
 function* listsOf(img: ListsImage, size: number): Generator<[number, number, SlotList]> {
   const o = img.orders
   const check = (a: Int32Array) => { for (let i = 0; i < a.length; i++) if (a[i]! < 0 || a[i]! >= size) throw new Error('snapshot list out of range') }
-  check(img.items)
-  if (o) for (const a of [o.created, o.price, o.ppm2, o.area, o.promoted]) check(a)
-  let at = 0, pat = 0
+  for (const a of [img.items, o.created, o.price, o.ppm2, o.area, o.promoted]) check(a)
+  let at = 0, sat = 0, pat = 0
   for (let i = 0; i < img.keys.length; i++) {
-    const n = img.lens[i]!
-    if (n <= 0 || at + n > img.items.length) throw new Error('snapshot lists do not fit')
+    const n = img.lens[i]!, sorted = img.sorted[i]!
+    if (n <= 0 || at + n > img.items.length || sorted > n) throw new Error('snapshot lists do not fit')
     const l = new SlotList()
     l.items = img.items.subarray(at, at + n) as Int32Array<ArrayBuffer>
     l.length = n
-    if (o) {
+    if (sorted >= 0) {
       const pn = o.promotedLens[i]!
+      if (sat + sorted > o.created.length || pat + pn > o.promoted.length) throw new Error('snapshot lists do not fit')
+      const part = (a: Int32Array) => a.subarray(sat, sat + sorted) as Int32Array<ArrayBuffer>
       l.orders = {
-        created: o.created.subarray(at, at + n), price: o.price.subarray(at, at + n), ppm2: o.ppm2.subarray(at, at + n),
-        ppm2Valid: o.ppm2Valid[i]!, area: o.area.subarray(at, at + n), areaValid: o.areaValid[i]!, promoted: o.promoted.subarray(pat, pat + pn),
+        created: part(o.created), price: part(o.price), ppm2: part(o.ppm2), ppm2Valid: o.ppm2Valid[i]!, area: part(o.area),
+        areaValid: o.areaValid[i]!, promoted: o.promoted.subarray(pat, pat + pn) as Int32Array<ArrayBuffer>,
       }
-      l.sortedLength = n
+      l.sortedLength = sorted
+      sat += sorted
       pat += pn
     }
     at += n
@@ -239,11 +249,7 @@ export interface StoreImage {
   slugs: string
   dicts: Record<(typeof TEXT_DICTS)[number], string[]>
   bits: Record<(typeof BIT_DICTS)[number], { values: string[]; overflow: boolean }>
-  /**
-   * The candidate lists with their sort orders, when the store was laid out as after a load (no dead slot, every list
-   * sorted): restoring them skips the re-sort that takes most of a load's CPU. Absent: fromImage() re-sorts.
-   */
-  lists?: Record<'buckets' | 'cells' | 'cities' | 'districts' | 'bucketCells' | 'users', ListsImage>
+  lists: Record<'buckets' | 'cells' | 'cities' | 'districts' | 'bucketCells' | 'users', ListsImage>
   /** Tokens joined by newlines; token i's slots are postings[offsets[i] .. offsets[i+1]). */
   tokens: string
   offsets: Int32Array
@@ -347,73 +353,57 @@ export class Store {
     return next
   }
 
-  /** The live slots as a StoreImage: copies, taken synchronously, so later updates do not tear it. */
+  /** The store as a StoreImage: copies, taken synchronously, so later updates do not tear it. */
   image(): StoreImage {
-    const n = this.count
-    const live = new Int32Array(n)
-    const moved = new Int32Array(this.size).fill(-1)
-    for (let x = 0, i = 0; x < this.size; x++) if (this.alive[x]) { moved[x] = i; live[i++] = x }
+    const n = this.size
     const columns = {} as StoreImage['columns']
-    for (const k of COLUMNS) {
-      const from = this[k]
-      // No dead slot (as after a load): one copy of memory per column instead of a gather, ~10× faster.
-      if (n === this.size) { columns[k] = from.slice(0, n); continue }
-      const to = new (from.constructor as new (n: number) => typeof from)(n)
-      for (let i = 0; i < n; i++) to[i] = from[live[i]!]!
-      columns[k] = to
-    }
-    const slugs: string[] = new Array(n)
-    for (let i = 0; i < n; i++) slugs[i] = this.slug[live[i]!]!
+    for (const k of COLUMNS) columns[k] = this[k].slice(0, n)
     const d = this.dicts
     const flat = (m: Map<number, SlotList>, outer = 0) => [...m].map(([k, l]): [number, number, SlotList] => [outer, k, l])
-    const families = {
-      buckets: flat(this.buckets), cells: flat(this.cells), cities: flat(this.cities), districts: flat(this.districts),
-      bucketCells: [...this.bucketCells].flatMap(([b, m]) => flat(m, b)),
-    }
-    const laidOut = n === this.size && Object.values(families).every((f) => f.every(([, , l]) => l.orders && l.sortedLength === l.length))
     return {
-      size: n, columns, slugs: slugs.join('\n'),
-      lists: laidOut ? {
-        ...Object.fromEntries(Object.entries(families).map(([k, f]) => [k, listsImage(f, true)])) as Record<keyof typeof families, ListsImage>,
-        users: listsImage(flat(this.users), false),
-      } : undefined,
+      size: n, columns, slugs: this.slug.slice(0, n).join('\n'),
+      lists: {
+        buckets: listsImage(flat(this.buckets)), cells: listsImage(flat(this.cells)), cities: listsImage(flat(this.cities)),
+        districts: listsImage(flat(this.districts)), users: listsImage(flat(this.users)),
+        bucketCells: listsImage([...this.bucketCells].flatMap(([b, m]) => flat(m, b))),
+      },
       dicts: Object.fromEntries(TEXT_DICTS.map((k) => [k, d[k].values()])) as StoreImage['dicts'],
       bits: Object.fromEntries(BIT_DICTS.map((k) => [k, { values: d[k].values(), overflow: d[k].overflow }])) as StoreImage['bits'],
-      ...this.words.image(moved),
+      ...this.words.image(),
     }
   }
 
-  /** Rebuilds a store from an image: the columns as they were, then the candidate lists and orders as after a load. */
+  /** Rebuilds the store of an image, exactly as it was (dead slots and unsorted tails included). */
   static fromImage(img: StoreImage): Store {
     const dicts = newDicts()
     for (const k of TEXT_DICTS) dicts[k] = Dict.of(img.dicts[k])
     for (const k of BIT_DICTS) dicts[k] = BitDict.of(img.bits[k].values, img.bits[k].overflow)
-    const raw = new Store(dicts, Words.fromImage(img))
+    const st = new Store(dicts, Words.fromImage(img))
     const n = img.size
-    raw.ensure(n)
+    st.ensure(n)
     for (const k of COLUMNS) {
       const col = img.columns[k]
-      if (col.length !== n || col.constructor !== raw[k].constructor) throw new Error(`snapshot column ${k} does not fit`)
-      ;(raw[k] as Float64Array).set(col as Float64Array)
+      if (col.length !== n || col.constructor !== st[k].constructor) throw new Error(`snapshot column ${k} does not fit`)
+      ;(st[k] as Float64Array).set(col as Float64Array)
     }
     const slugs = n ? img.slugs.split('\n') : []
     if (slugs.length !== n) throw new Error('snapshot slugs do not fit')
-    raw.slug = slugs
-    raw.size = n
-    for (let s = 0; s < n; s++) if (!raw.alive[s]) throw new Error('snapshot holds a dead slot')
-    if (!img.lists) return raw.clustered()
-    // Laid out as after a load: the lists and their orders as they were, no sorting.
-    for (let s = 0; s < n; s++) raw.slotById.set(raw.id[s]!, s)
-    if (raw.slotById.size !== n) throw new Error('snapshot ids repeat')
+    st.slug = slugs
+    st.size = n
+    for (let s = 0; s < n; s++) {
+      if (!st.alive[s]) { st.dead++; continue }
+      if (st.slotById.has(st.id[s]!)) throw new Error('snapshot ids repeat')
+      st.slotById.set(st.id[s]!, s)
+    }
     for (const k of ['buckets', 'cells', 'cities', 'districts', 'users'] as const) {
-      for (const [, key, l] of listsOf(img.lists[k], n)) raw[k].set(key, l)
+      for (const [, key, l] of listsOf(img.lists[k], n)) st[k].set(key, l)
     }
     for (const [b, cell, l] of listsOf(img.lists.bucketCells, n)) {
-      let m = raw.bucketCells.get(b)
-      if (!m) raw.bucketCells.set(b, m = new Map())
+      let m = st.bucketCells.get(b)
+      if (!m) st.bucketCells.set(b, m = new Map())
       m.set(cell, l)
     }
-    return raw
+    return st
   }
 
   /** Builds a list's sort orders over its current slots. */
@@ -529,19 +519,16 @@ export class Words {
     }
   }
 
-  /** The tokens and their slots renumbered by `moved` (-1: left out), for StoreImage. */
-  image(moved: Int32Array): Pick<StoreImage, 'tokens' | 'offsets' | 'postings'> {
+  /** The tokens and their slots, for StoreImage. */
+  image(): Pick<StoreImage, 'tokens' | 'offsets' | 'postings'> {
     let total = 0
     for (const l of this.postings) total += l.length
     const postings = new Int32Array(total)
     const offsets = new Int32Array(this.postings.length + 1)
     let n = 0
-    this.postings.forEach((l, i) => {
-      offsets[i] = n
-      for (let j = 0; j < l.length; j++) { const to = moved[l.items[j]!]!; if (to >= 0) postings[n++] = to }
-    })
+    this.postings.forEach((l, i) => { offsets[i] = n; postings.set(l.items.subarray(0, l.length), n); n += l.length })
     offsets[this.postings.length] = n
-    return { tokens: this.tokens.join('\n'), offsets, postings: postings.slice(0, n) }
+    return { tokens: this.tokens.join('\n'), offsets, postings }
   }
 
   static fromImage(img: Pick<StoreImage, 'tokens' | 'offsets' | 'postings' | 'size'>): Words {
