@@ -30,6 +30,9 @@ const { values } = parseArgs({
     'no-seed': { type: 'boolean', default: false },
     /** off: every search through SQL (the path used while the index loads after a start). */
     'search-index': { type: 'string', default: 'on' },
+    /** Repeatable: serve from these checkouts side by side (e.g. a `git worktree` of the 'before' commit, with its
+     * own `npm ci` and `npm run build`); each scenario then runs against each server in turn. Default: this one. */
+    'server-root': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
@@ -73,9 +76,17 @@ function seed(): number {
   return Math.round(performance.now() - t)
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+const roots = (values['server-root'] ?? [ROOT]).map((r) => path.resolve(r))
+// PGlite is one process's files: two servers can only share a PostgreSQL database.
+if (roots.length > 1 && !url) fail('several --server-root need --database-url (PostgreSQL)')
+const label = (root: string) => {
+  const head = spawnSync('git', ['log', '-1', '--format=%h'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+  return `${path.basename(root)}${head ? `@${head}` : ''}`
+}
+
+async function startServer(port: number, root: string, dir: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+    ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir,
     PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn',
     // The bench spreads its requests over many client addresses (X-Forwarded-For) so the per-client rate limit
     // measures its own cost instead of answering 429 after the first second.
@@ -84,14 +95,19 @@ async function startServer(port: number): Promise<ChildProcess> {
   }
   if (url) env.DATABASE_URL = url
   else delete env.DATABASE_URL
-  const child = spawn(TSX, ['apps/api/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const deadline = Date.now() + 900_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`server exited with code ${child.exitCode}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`)
       // Measure the steady state: wait until the in-memory search index has loaded (decision 012).
-      if (res.ok && (await res.json() as { search_index?: { state: string } }).search_index?.state !== 'loading') return child
+      if (res.ok && (await res.json() as { search_index?: { state: string } }).search_index?.state !== 'loading') {
+        // A checkout without `npm run build` serves the API and answers 503 for pages: measuring that is meaningless.
+        const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })
+        if (page.status === 503) { child.kill('SIGTERM'); fail(`${root}: pages answer 503 (no web build?): run npm run build there`) }
+        return child
+      }
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 300))
   }
@@ -153,26 +169,32 @@ async function runScenario(base: string, s: Scenario, seconds: number, conns: nu
 }
 
 const seedMs = values['no-seed'] ? 0 : seed()
-const port = Number(values.port) || await freePort()
-const server = await startServer(port)
-const base = `http://127.0.0.1:${port}`
-const results: Figures[] = []
+// One data directory per server: each keeps its own search-index snapshot and photo pool.
+const servers: { label: string, base: string, child: ChildProcess }[] = []
+const results: (Figures & { server: string })[] = []
 try {
+  for (const [i, root] of roots.entries()) {
+    const port = Number(values.port) ? Number(values.port) + i : await freePort()
+    const child = await startServer(port, root, roots.length > 1 ? `${dataDir}-${i}` : dataDir)
+    servers.push({ label: label(root), base: `http://127.0.0.1:${port}`, child })
+  }
   for (const s of scenarios) {
-    await s.prepare?.(base)
-    await runScenario(base, s, 2, Math.min(4, connections)) // warm-up: JIT, caches, connection pool
-    const f = await runScenario(base, s, duration, connections)
-    results.push(f)
-    console.log(`${s.name}: ${f.rps} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`)
+    for (const srv of servers) {
+      await s.prepare?.(srv.base)
+      await runScenario(srv.base, s, 2, Math.min(4, connections)) // warm-up: JIT, caches, connection pool
+      const f = await runScenario(srv.base, s, duration, connections)
+      results.push({ ...f, server: srv.label })
+      console.log(`${s.name}${servers.length > 1 ? ` [${srv.label}]` : ''}: ${f.rps} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`)
+    }
   }
 } finally {
-  server.kill('SIGTERM')
+  for (const srv of servers) srv.child.kill('SIGTERM')
 }
 
 const db = url ? `postgres (${new URL(url).pathname.slice(1)})` : 'pglite'
 console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs`)
 console.table(results.map((f) => ({
-  scenario: f.scenario, 'req/s': f.rps, 'p50 ms': f.p50, 'p95 ms': f.p95, 'p99 ms': f.p99, 'max ms': f.max,
+  scenario: f.scenario, ...(servers.length > 1 ? { server: f.server } : {}), 'req/s': f.rps, 'p50 ms': f.p50, 'p95 ms': f.p95, 'p99 ms': f.p99, 'max ms': f.max,
   requests: f.requests, 'non-2xx': f.non2xx, errors: f.errors + f.timeouts, 'MB/s': f.throughputMBs,
 })))
 const outDir = path.join(ROOT, 'bench/results')
