@@ -39,6 +39,21 @@ async function collectSlugs(base: string) {
 }
 const slugAt = (i: number) => slugs[i % slugs.length]!
 
+/** 5,000 listings (48 of each of ~105 random pages): far more pages than the default page cache holds (decision 029). */
+const many: string[] = []
+async function collectMany(base: string) {
+  if (many.length) return
+  const first = await (await fetch(`${base}/api/offers?limit=48`)).json() as { last_page: number }
+  let seed = 29
+  const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32 }
+  const seen = new Set<string>()
+  for (let tries = 0; many.length < 5000 && tries < 400; tries++) {
+    const page = 1 + Math.floor(rand() * Math.min(first.last_page, 20_000))
+    const body = await (await fetch(`${base}/api/offers?limit=48&page=${page}`)).json() as { data: { slug: string }[] }
+    for (const l of body.data) if (many.length < 5000 && !seen.has(l.slug)) { seen.add(l.slug); many.push(l.slug) }
+  }
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'filters',
@@ -66,6 +81,12 @@ export const SCENARIOS: Scenario[] = [
     description: 'GET /ogloszenia/{slug}: one listing page over and over',
     requests: [{ path: () => `/ogloszenia/${slugAt(0)}`, headers: { accept: 'text/html' } }],
     prepare: collectSlugs,
+  },
+  {
+    name: 'listing-ssr-many',
+    description: 'GET /ogloszenia/{slug} over 5,000 listings in random order: mostly cold (page cache misses)',
+    requests: [{ path: (i) => `/ogloszenia/${many[(i * 7919) % many.length]}`, headers: { accept: 'text/html' } }],
+    prepare: collectMany,
   },
   {
     name: 'listing-api',

@@ -52,6 +52,12 @@ const envSchema = z.object({
   SEARCH_INDEX: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
   /** A snapshot of that index in DATA_DIR/search-index (decision 028): a restart starts from it instead of reading every listing. */
   SEARCH_INDEX_SNAPSHOT: flag(['on', 'off'], 'on').transform((v) => v === 'on'),
+  /**
+   * Megabytes of finished anonymous pages (HTML, with their br/gzip copies) each instance keeps (decision 029); 0 turns
+   * the page cache off.
+   */
+  PAGE_CACHE_MB: z.string().trim().default('64').refine((v) => /^\d{1,5}$/.test(v) && Number(v) <= 16384, 'must be a number of megabytes 0-16384 (0 = off)')
+    .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).optional(),

@@ -24,7 +24,8 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
 export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status)
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') reply.header(key, value)
+    // x-page-cache-listings is for the page cache only (web/page-cache.ts).
+    if (key !== 'set-cookie' && key !== 'x-page-cache-listings') reply.header(key, value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) reply.header('set-cookie', cookies)

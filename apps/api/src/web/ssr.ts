@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { createLoadContext } from './load-context.ts'
+import { createLoadContext, type LoadContext } from './load-context.ts'
+import { PageCache } from './page-cache.ts'
+import { ViewBatch, viewerKey } from '../lib/listings/views.ts'
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
 import { siteAcceptsUnsafe } from './site-methods.ts'
 import { cspNonceOf } from '../plugins/security.ts'
@@ -40,6 +42,25 @@ export interface MountWebOptions {
   mode: 'production' | 'development'
   /** build/client: static files; `/assets/*` are content-hashed and cached for a year. */
   clientDir?: string
+  /** Stands in for React Router's request handler (tests of the page cache). */
+  handler?: (request: Request, context: LoadContext) => Promise<Response>
+}
+
+/** Production only (development re-renders on every change): the anonymous page cache, fed by the change log. */
+function pageCacheFor(app: FastifyInstance, opts: MountWebOptions): PageCache | undefined {
+  if (opts.mode !== 'production' || app.env.PAGE_CACHE_MB <= 0) return undefined
+  // Views of cached listing pages, counted as the listing's API counts them (once per visitor and day), in batches.
+  const views = new ViewBatch(app.db, app.appKey, (err) => app.log.warn({ err: err.message }, 'listing views could not be counted'))
+  app.addHook('onClose', async () => { await views.flush() })
+  const cache = new PageCache({
+    maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024,
+    catchUp: async () => (await app.searchIndex.current()) !== undefined,
+    following: () => app.searchIndex.ready,
+    viewed: (listingId, request) => views.add(listingId, viewerKey(request)),
+  })
+  app.searchIndex.onChange((ids) => cache.changed(ids))
+  app.decorate('pageCache', cache)
+  return cache
 }
 
 /** Serves the React Router app for every path the API does not own. */
@@ -66,6 +87,7 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
   }
 
   let handler: ReturnType<typeof createRequestHandler> | undefined
+  const cache = pageCacheFor(app, opts)
   await catchAll(app, async (request, reply) => {
     const build = await opts.getBuild()
     if (request.method !== 'GET' && request.method !== 'HEAD' && !siteAcceptsUnsafe(build, request.url.split('?')[0]!)) {
@@ -73,11 +95,17 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
       return reply.code(405).header('allow', 'GET, HEAD').header('cache-control', 'no-store')
         .type('text/plain; charset=utf-8').send('Niedozwolona metoda.\n')
     }
-    const handle = opts.mode === 'production'
+    const handle = opts.handler ?? (opts.mode === 'production'
       ? (handler ??= createRequestHandler(build, 'production'))
-      : createRequestHandler(build, 'development')
-    const response = await handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as unknown as AppLoadContext)
-    return sendFetchResponse(reply, response)
+      : createRequestHandler(build, 'development'))
+    const render = () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as LoadContext & AppLoadContext)
+    if (cache?.eligible(request)) {
+      return cache.serve(request, reply, async () => {
+        const res = await render()
+        return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
+      })
+    }
+    return sendFetchResponse(reply, await render())
   })
 }
 
@@ -90,4 +118,11 @@ export async function mountMissingWeb(app: FastifyInstance, buildDir: string): P
       'The API is available under /api (see /api/docs).\n',
     )
   })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The anonymous page cache (production with PAGE_CACHE_MB > 0; decision 029). */
+    pageCache?: PageCache
+  }
 }

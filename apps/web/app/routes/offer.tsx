@@ -33,14 +33,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const property = group.ok ? ((await group.json()) as PropertyGroup) : null
   return data(
     { offer, property, origin: publicOrigin(request), tileUrl: mapTileUrl() },
-    // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
-    { headers: { 'Cache-Control': offer.is_owner ? 'private, no-store' : 'private, max-age=0, must-revalidate' } },
+    {
+      headers: offer.is_owner
+        // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
+        ? { 'Cache-Control': 'private, no-store' }
+        : {
+            'Cache-Control': 'private, max-age=0, must-revalidate',
+            // For the server's own page cache only (decision 029; never sent): the listings this page shows, whose
+            // changes in listing_changes drop it. Browsers and CDNs still revalidate every time (private).
+            [PAGE_CACHE_LISTINGS]: [offer.id, ...offer.similar.map((s) => s.id), ...(property?.listings.map((l) => l.id) ?? [])].join(' '),
+          },
+    },
   )
 }
 
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs): HeadersInit {
-  const cc = (errorHeaders ?? loaderHeaders).get('Cache-Control')
-  return cc ? { 'Cache-Control': cc } : {}
+const PAGE_CACHE_LISTINGS = 'X-Page-Cache-Listings'
+
+export function headers({ loaderHeaders, errorHeaders, parentHeaders }: Route.HeadersArgs): HeadersInit {
+  const parent = parentHeaders.get('Cache-Control')
+  // Signed in (root: private, no-store): never shared, whatever this page would allow.
+  if (parent?.includes('no-store')) return { 'Cache-Control': parent }
+  const own = errorHeaders ?? loaderHeaders
+  const cc = own.get('Cache-Control')
+  const listings = errorHeaders ? null : own.get(PAGE_CACHE_LISTINGS)
+  return { ...(cc ? { 'Cache-Control': cc } : {}), ...(listings ? { [PAGE_CACHE_LISTINGS]: listings } : {}) }
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

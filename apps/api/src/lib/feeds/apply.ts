@@ -4,6 +4,7 @@ import { feedListings, listingMeta, listings, type DbHandle, type FeedPhotoRef }
 import { isUniqueViolation } from '../accounts/lookup.ts'
 import { inTransaction } from '../http/transaction.ts'
 import { effectiveStatus, type ListingRow } from '../listings/access.ts'
+import { logListingChanges } from '../listings/changes.ts'
 import { contentEdited, expiryFrom, publishListing, recordPrice } from '../listings/lifecycle.ts'
 import { listingColumns, newSlug } from '../listings/write.ts'
 import { maskListingText } from '../moderation/blacklist.ts'
@@ -88,6 +89,8 @@ export async function applyOffer(deps: ApplyDeps, offer: FeedOffer, opts: { defe
         ...(revive ? { status: 'active' as const, expiresAt: expiryFrom(null) } : {}),
       }).where(eq(listings.id, before.id)).returning()
       if (revive) await tx.db.update(listingMeta).set({ endedAt: null }).where(eq(listingMeta.listingId, before.id))
+      // The description and links are not seen by the change-log triggers; cached listing pages must be.
+      await logListingChanges(tx, [before.id])
       if (Number(row!.price) !== Number(before.price)) await recordPrice(tx, before.id, row!.price)
       const contentChanged = row!.title !== before.title || row!.description !== before.description
       if (contentChanged && !revive && !HELD.has(status)) await contentEdited(tx, { ...row!, status: before.status })

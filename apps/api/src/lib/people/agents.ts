@@ -5,6 +5,7 @@ import { fieldError, notFound } from '../http/errors.ts'
 import { avatarUrl } from '../accounts/profile.ts'
 import type { UserRow } from '../accounts/guard.ts'
 import { rowsOf } from '../search/sql.ts'
+import { logListingChanges } from '../listings/changes.ts'
 import { displayName } from './profile.ts'
 
 /**
@@ -57,7 +58,9 @@ export async function createAgent(db: DbHandle, company: UserRow, input: { name:
  * owned themselves (before they joined, or made with the older model) move to the company; then the account goes.
  */
 export async function removeAgent(db: DbHandle, company: UserRow, agent: UserRow): Promise<void> {
-  await db.db.update(listings).set({ agentId: null, updatedAt: sql`now()` }).where(eq(listings.agentId, agent.id))
-  await db.db.update(listings).set({ userId: company.id, updatedAt: sql`now()` }).where(eq(listings.userId, agent.id))
+  const a = await db.db.update(listings).set({ agentId: null, updatedAt: sql`now()` }).where(eq(listings.agentId, agent.id)).returning({ id: listings.id })
+  const b = await db.db.update(listings).set({ userId: company.id, updatedAt: sql`now()` }).where(eq(listings.userId, agent.id)).returning({ id: listings.id })
+  // Agent and owner are not seen by the change-log triggers; their listings' cached pages name them.
+  await logListingChanges(db, [...a, ...b].map((r) => r.id))
   await db.db.delete(users).where(and(eq(users.id, agent.id), eq(users.agencyId, company.id)))
 }

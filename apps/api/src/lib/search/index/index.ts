@@ -48,6 +48,7 @@ export class SearchIndex {
   readonly loads = { full: 0, snapshot: 0 }
   /** Listing cards of recent pages (hydrate.ts), dropped as the change log names their listings. */
   readonly cards = new CardCache()
+  private listeners: ((ids: number[] | 'all') => void)[] = []
 
   constructor(private readonly db: Db, private readonly opts: SearchIndexOptions = {}) {}
 
@@ -55,6 +56,19 @@ export class SearchIndex {
   get size() { return this.store?.count ?? 0 }
   health(): { state: 'ready' | 'loading' | 'off'; listings: number } {
     return { state: this.opts.enabled === false ? 'off' : this.store ? 'ready' : 'loading', listings: this.size }
+  }
+
+  /**
+   * Tells `fn` of the listings each catch-up finds in the change log (before it applies them) and, with 'all', of
+   * every new copy (a full or snapshot load: what changed before it is not known). The page cache (web/page-cache.ts)
+   * drops the pages of those listings.
+   */
+  onChange(fn: (ids: number[] | 'all') => void) {
+    this.listeners.push(fn)
+  }
+
+  private tell(ids: number[] | 'all') {
+    for (const fn of this.listeners) fn(ids)
   }
 
   /** For metrics: the last change-log number applied and when this copy last caught up (epoch ms, 0: never). */
@@ -83,6 +97,7 @@ export class SearchIndex {
         this.syncedAt = Date.now()
         this.store = store
         this.cards.clear()
+        this.tell('all')
         this.loads.full++
         this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
         void this.saveSnapshot()
@@ -117,6 +132,7 @@ export class SearchIndex {
       this.reloadWanted = false
       this.store = store
       this.cards.clear()
+      this.tell('all')
       await this.fresh()
       if (this.reloadWanted || this.store !== store) throw new Error('the change log asks for a full load')
       this.loads.snapshot++
@@ -231,6 +247,7 @@ export class SearchIndex {
       if (changes.length) {
         const ids = [...new Set(changes.map((c) => c.listingId))]
         this.cards.drop(ids)
+        this.tell(ids)
         await applyListings(this.db, store, ids)
         if (store !== this.store) return
         const now = Date.now()

@@ -1,31 +1,18 @@
-import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { eq, sql } from 'drizzle-orm'
-import { listingViews, listings } from '@portal/db'
 import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { currentUser } from '../../../lib/accounts/guard.ts'
 import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
 import { SIMILAR_LIMIT, advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
-import { warsawDate } from '../../../lib/listings/write.ts'
+import { countView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { favoriteCounts, isFavorite } from '../../../lib/favorites/favorites.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
   const storage = storageFor(app)
-
-  /** Once per visitor per listing per Polish day: the session when there is one, else hashed IP + user agent. */
-  async function countView(listingId: number, visitorKey: string): Promise<boolean> {
-    const visitor = createHash('sha256').update(`${app.appKey}:${visitorKey}`).digest('base64url').slice(0, 32)
-    const inserted = await app.db.db.insert(listingViews).values({ listingId, visitor, day: warsawDate(new Date())! })
-      .onConflictDoNothing().returning({ id: listingViews.listingId })
-    if (!inserted.length) return false
-    await app.db.db.update(listings).set({ views: sql`${listings.views} + 1` }).where(eq(listings.id, listingId))
-    return true
-  }
 
   app.get('/offers/:slug', {
     schema: {
@@ -47,8 +34,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
     }
     let views = listing.views
     if (!owner && isPubliclyVisible(listing)) {
-      const key = request.session?.id ?? `${request.ip}|${request.headers['user-agent'] ?? ''}`
-      if (await countView(listing.id, key)) views += 1
+      if (await countView(app.db, app.appKey, listing.id, viewerKey(request))) views += 1
     }
     // Seller count and similar listings from the search index (no scan per view); SQL while it loads.
     const fromIndex = await app.searchIndex.listingPage({

@@ -18,6 +18,7 @@ import { moderationOf } from '../../../lib/listings/review.ts'
 import { maskListingText } from '../../../lib/moderation/blacklist.ts'
 import { assertEmailFree, createGuestAccount, sendGuestActivation } from '../../../lib/listings/guest.ts'
 import { inTransaction } from '../../../lib/http/transaction.ts'
+import { logListingChanges } from '../../../lib/listings/changes.ts'
 import { hashPassword } from '../../../lib/accounts/password.ts'
 import { issueToken } from '../../../lib/accounts/tokens.ts'
 import type { DbHandle } from '@portal/db'
@@ -130,6 +131,8 @@ const write: FastifyPluginAsyncZod = async (app) => {
     const [updated] = await app.db.db.update(listings).set({ ...columns, updatedAt: sql`now()` })
       .where(eq(listings.id, listing.id)).returning()
     if (Number(updated!.price) !== Number(listing.price)) await recordPrice(app.db, listing.id, updated!.price)
+    // The description and links are not seen by the change-log triggers; cached listing pages must be.
+    await logListingChanges(app.db, [listing.id])
     if (body.status === 'publish' && listing.status === 'draft' && !meta?.pendingActivation) await publishListing(app.db, updated!)
     // A content change goes to the moderators (an edit after rejection always does: the owner fixed what was wrong).
     const contentChanged = updated!.title !== listing.title || updated!.description !== listing.description

@@ -1,0 +1,168 @@
+import { brotliDecompressSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerBuild } from 'react-router'
+import { listings } from '@portal/db'
+import { buildApp } from '../app.ts'
+import { createTestApp } from '../test/helpers.ts'
+import { createUser, login, send, type Jar } from '../routes/api/auth/test-support.ts'
+import { createOffer, validOffer } from '../routes/api/offers/test-support.ts'
+import type { LoadContext } from './load-context.ts'
+import { mountWeb } from './ssr.ts'
+
+/**
+ * The anonymous page cache (decision 029) through the real catch-all, session plugin, API and change log, with a
+ * stand-in for React Router that asks the API what the real routes ask (the user, the listing) and answers with the
+ * same cache headers as root.tsx, home.tsx and offer.tsx.
+ */
+const PUBLIC = 'public, max-age=0, s-maxage=15, stale-while-revalidate=60'
+let renders = 0
+
+async function fakeSite(request: Request, context: LoadContext): Promise<Response> {
+  renders++
+  const url = new URL(request.url)
+  const me = await context.api('/api/user')
+  const user = me.ok ? ((await me.json()) as { name: string }) : null
+  const html = (body: string, headers: Record<string, string>, status = 200) =>
+    new Response(`<!DOCTYPE html><html><body>${user ? `<b>${user.name}</b>` : ''}${body}${' '.repeat(2000)}</body></html>`,
+      { status, headers: { 'content-type': 'text/html', ...headers } })
+  if (url.pathname === '/') return html(`home ${renders}`, user ? { 'cache-control': 'private, no-store' } : { 'cache-control': PUBLIC, vary: 'Cookie' })
+  if (url.pathname === '/z-ciasteczkiem') return html('x', { 'cache-control': PUBLIC, 'set-cookie': 'a=b; Path=/' })
+  const slug = /^\/ogloszenia\/(.+)$/.exec(url.pathname)?.[1]
+  if (slug) {
+    const res = await context.api(`/api/offers/${slug}`)
+    if (!res.ok) return html('brak', { 'cache-control': 'no-store' }, res.status)
+    const o = (await res.json()) as { id: number; title: string; price: number; description: string; is_owner: boolean }
+    return html(`<h1>${o.title}</h1><p>${o.price}</p><p>${o.description}</p>`, o.is_owner || user
+      ? { 'cache-control': 'private, no-store' }
+      : { 'cache-control': 'private, max-age=0, must-revalidate', 'x-page-cache-listings': String(o.id) })
+  }
+  return html('404', {}, 404)
+}
+
+describe('page cache for anonymous visitors', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let app: Awaited<ReturnType<typeof buildApp>>
+  let owner: Jar
+  let offer: { id: number; slug: string }
+  beforeAll(async () => {
+    t = await createTestApp({ CAPTCHA: 'off' })
+    app = await buildApp({ db: t.db, env: t.app.env, logger: false, jobs: false })
+    await mountWeb(app, { getBuild: async () => ({}) as ServerBuild, mode: 'production', handler: fakeSite })
+    await app.ready()
+    await app.searchIndex.load()
+    const u = await createUser(t.db, { email: 'cache-owner@example.com', name: 'Ola Właścicielka' })
+    owner = await login(app, u.email)
+    offer = await createOffer(app, owner)
+    await t.db.db.update(listings).set({ status: 'active' }).where(eq(listings.id, offer.id))
+  })
+  afterAll(async () => { await app.close(); await t.close() })
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers })
+  const text = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.rawPayload.toString('utf8')
+
+  it('a second anonymous request is a hit: same page, same CSP nonce, br made once', async () => {
+    const first = await get('/', { 'accept-encoding': 'br' })
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['x-cache']).toBe('miss')
+    const before = renders
+    const second = await get('/', { 'accept-encoding': 'br' })
+    expect(second.headers['x-cache']).toBe('hit')
+    expect(renders).toBe(before)
+    expect(second.headers['content-encoding']).toBe('br')
+    expect(text(second)).toBe(text(first))
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
+    expect(second.headers['cache-control']).toBe(PUBLIC)
+    expect(second.headers.vary).toMatch(/Cookie/)
+    expect(second.headers.vary).toMatch(/Accept-Encoding/)
+    // A client without br gets the plain page from the same entry.
+    const plain = await get('/')
+    expect(plain.headers['x-cache']).toBe('hit')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(text(first))
+  })
+
+  it('a signed-in visitor is never served from the cache, and their page is never stored', async () => {
+    await get('/')
+    const mine = await get('/', { cookie: owner.cookie })
+    expect(mine.headers['x-cache']).toBeUndefined()
+    expect(mine.body).toContain('Ola Właścicielka')
+    expect(mine.headers['cache-control']).toBe('private, no-store')
+    const page = await get(`/ogloszenia/${offer.slug}`, { cookie: owner.cookie })
+    expect(page.body).toContain('Ola Właścicielka')
+    const anon = await get(`/ogloszenia/${offer.slug}`)
+    expect(anon.headers['x-cache']).toBe('miss')
+    expect(anon.body).not.toContain('Ola Właścicielka')
+    expect((await get(`/ogloszenia/${offer.slug}`)).headers['x-cache']).toBe('hit')
+    // The internal header never leaves the server.
+    expect(anon.headers['x-page-cache-listings']).toBeUndefined()
+    expect(page.headers['x-page-cache-listings']).toBeUndefined()
+    // Any session cookie (a guest's too: it carries a CSRF token) passes the cache by.
+    const guest = await get(`/ogloszenia/${offer.slug}`, { cookie: 'portal_session=zzz; XSRF-TOKEN=zzz' })
+    expect(guest.headers['x-cache']).toBeUndefined()
+  })
+
+  it('a change of the listing (price, deactivation) drops its page at once', async () => {
+    const url = `/ogloszenia/${offer.slug}`
+    await get(url)
+    await get(url)
+    expect((await get(url)).headers['x-cache']).toBe('hit')
+    await t.db.db.update(listings).set({ price: 12_345_600 }).where(eq(listings.id, offer.id))
+    const after = await get(url)
+    expect(after.headers['x-cache']).toBe('miss')
+    expect(after.body).toContain('12345600')
+    await t.db.db.update(listings).set({ status: 'ended' }).where(eq(listings.id, offer.id))
+    const gone = await get(url)
+    expect(gone.statusCode).toBe(410)
+    expect(gone.headers['x-cache']).toBe('bypass')
+    expect((await get(url)).headers['x-cache']).toBe('bypass')
+    await t.db.db.update(listings).set({ status: 'active' }).where(eq(listings.id, offer.id))
+  })
+
+  it("an owner's edit of the description alone (no trigger column) drops the page too", async () => {
+    const url = `/ogloszenia/${offer.slug}`
+    // The render right after a change may not be stored (the change log was read while it ran): a third request hits.
+    await get(url)
+    await get(url)
+    expect((await get(url)).headers['x-cache']).toBe('hit')
+    const edit = await send(app, owner, 'PUT', `/api/offers/${offer.id}`, validOffer({ description: 'Zupełnie nowy opis mieszkania z ogrodem.' }))
+    expect(edit.statusCode).toBe(200)
+    // The edit may send the listing to moderation; an active one shows the new text.
+    await t.db.db.update(listings).set({ status: 'active' }).where(eq(listings.id, offer.id))
+    const after = await get(url)
+    expect(after.headers['x-cache']).toBe('miss')
+    expect(after.body).toContain('Zupełnie nowy opis')
+  })
+
+  it('responses with Set-Cookie or another status than 200 are not stored', async () => {
+    const a = await get('/z-ciasteczkiem')
+    expect(a.headers['set-cookie']).toEqual(['a=b; Path=/'])
+    expect(a.headers['x-cache']).toBe('bypass')
+    expect((await get('/z-ciasteczkiem')).headers['x-cache']).toBe('bypass')
+    expect((await get('/nie-ma-takiej')).statusCode).toBe(404)
+    expect((await get('/nie-ma-takiej')).headers['x-cache']).toBe('bypass')
+  })
+
+  it('views of cached listing pages are still counted, once per visitor and day', async () => {
+    const url = `/ogloszenia/${offer.slug}`
+    await get(url)
+    await get(url)
+    expect((await get(url)).headers['x-cache']).toBe('hit')
+    const views = async () => (await t.db.db.select({ v: listings.views }).from(listings).where(eq(listings.id, offer.id)))[0]!.v
+    await new Promise((r) => setTimeout(r, 1300)) // the views of the hits above are written
+    const before = await views()
+    for (const ua of ['a', 'b', 'b']) {
+      const res = await app.inject({ url, headers: { 'user-agent': ua }, remoteAddress: '203.0.113.9' })
+      expect(res.headers['x-cache']).toBe('hit')
+    }
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(await views()).toBe(before + 2)
+  })
+
+  it('memory stays under the cap', async () => {
+    const cache = app.pageCache!
+    expect(cache.store.bytes).toBeLessThanOrEqual(cache.store.maxBytes)
+    expect(cache.store.maxBytes).toBe(64 * 1024 * 1024)
+  })
+})

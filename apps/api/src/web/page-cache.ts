@@ -1,0 +1,188 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isbot } from 'isbot'
+import { PageStore, type Encoding, type PageEntry } from './page-store.ts'
+
+/**
+ * The shared page cache for anonymous visitors (decision 029): what a CDN in front would do, inside each instance.
+ * A GET without the session cookie (or any credential) is answered from a finished, compressed copy when the page said
+ * it may be shared: `Cache-Control: public, s-maxage=N[, stale-while-revalidate=M]` (home, results), or the listing
+ * page's `X-Page-Cache-Listings` (the listings it shows). Pages of listings are dropped as the `listing_changes` log
+ * names them (every instance follows it for its search index) and are served only after catching up with it, so an
+ * edit, a price change or a deactivation on any instance is never answered with the old page.
+ */
+export const LISTINGS_HEADER = 'x-page-cache-listings'
+/** Cookies the server reads: a request with one of them may be somebody's (signed in, with a CSRF token). */
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:portal_session|XSRF-TOKEN)=/
+/** Response headers never repeated from a stored copy. */
+const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'age',
+  'x-request-id', 'x-cache', LISTINGS_HEADER])
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+/** Once per page, off the event loop (libuv's pool): a better quality than per-response compression can afford. */
+const compress = (enc: 'br' | 'gzip', body: Buffer) => enc === 'br'
+  ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+  : gz(body, { level: 6 })
+
+export interface PageCacheOptions {
+  maxBytes: number
+  /** How long a listing page may be kept between changes of its listings (what the change log cannot see: seller counts). */
+  listingTtlMs?: number
+  /**
+   * Catches up with the change log (dropping changed listings' pages through `changed`); false when that is not
+   * possible now (index loading or off): listing pages are then neither served from nor put into the cache.
+   */
+  catchUp: () => Promise<boolean>
+  /** The change log is being followed now (a listing page rendered now may be stored; the next hit catches up first). */
+  following: () => boolean
+  /** A listing page went out from the cache (its listing's API, which counts views, did not run). */
+  viewed?: (listingId: number, request: FastifyRequest) => void
+  now?: () => number
+}
+
+/** A page rendered for the cache: its response as sent (status, headers, whole body). */
+export interface Rendered { status: number; headers: Headers; body: Buffer }
+
+export class PageCache {
+  readonly store: PageStore
+  private readonly inflight = new Map<string, Promise<PageEntry | undefined>>()
+  private readonly now: () => number
+
+  constructor(private readonly opts: PageCacheOptions) {
+    this.store = new PageStore(opts.maxBytes, opts.now)
+    this.now = opts.now ?? (() => Date.now())
+  }
+
+  /** The change log named these listings. */
+  changed(ids: number[] | 'all') { this.store.changed(ids) }
+
+  /** A request whose page may come from (and go into) the cache: GET, no credential, no personal cookie. */
+  eligible(request: FastifyRequest): boolean {
+    if (request.method !== 'GET') return false
+    const h = request.headers
+    if (h.authorization || h['x-xsrf-token'] || h['x-csrf-token']) return false
+    return !(typeof h.cookie === 'string' && PERSONAL_COOKIES.test(h.cookie))
+  }
+
+  /**
+   * Answers from the cache, or renders (once for all concurrent requests of the same page), stores what may be stored
+   * and sends it. `render` returns the page as React Router made it, body read to the end.
+   */
+  async serve(request: FastifyRequest, reply: FastifyReply, render: () => Promise<Rendered>): Promise<FastifyReply> {
+    // Crawlers get the page rendered to the end instead of streamed (entry.server.tsx): another copy.
+    const key = `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
+    let entry = this.store.get(key)
+    if (entry?.listings) {
+      // A change committed before this request arrived must be seen: read the log first (shared by concurrent hits).
+      entry = (await this.opts.catchUp()) ? this.store.get(key) : (this.store.delete(key), undefined)
+    }
+    const now = this.now()
+    if (entry && now < entry.freshUntil) { this.store.stats.hits++; return this.send(request, reply, entry, 'hit') }
+    const pending = this.inflight.get(key)
+    if (entry && pending && now < entry.staleUntil) { this.store.stats.stale++; return this.send(request, reply, entry, 'stale') }
+    if (pending) {
+      // The same page is being rendered: wait for it rather than render it again (a cold cache under load).
+      const shared = await pending.catch(() => undefined)
+      if (shared) { this.store.stats.hits++; return this.send(request, reply, shared, 'hit') }
+    }
+    this.store.stats.misses++
+    let out: Rendered | undefined
+    const mark = this.store.mark
+    const job = (async () => {
+      out = await render()
+      return this.keep(key, out, reply, mark)
+    })()
+    this.inflight.set(key, job)
+    try {
+      const stored = await job
+      if (stored) return this.send(request, reply, stored, 'miss')
+    } finally {
+      if (this.inflight.get(key) === job) this.inflight.delete(key)
+    }
+    // Not for the cache (a cookie set, not 200, personal): as rendered; the compression plugin compresses it.
+    return sendRendered(reply, out!, 'bypass')
+  }
+
+  /** Stores the rendered page when it may be shared; undefined when not. */
+  private keep(key: string, r: Rendered, reply: FastifyReply, mark: number): PageEntry | undefined {
+    if (r.status !== 200 || r.headers.has('set-cookie') || reply.getHeader('set-cookie') !== undefined) return undefined
+    const cc = (r.headers.get('cache-control') ?? '').toLowerCase()
+    if (/no-store|no-cache/.test(cc)) return undefined
+    const vary = (r.headers.get('vary') ?? '').toLowerCase().split(',').map((s) => s.trim()).filter(Boolean)
+    // Only variations this cache honours: Cookie (no personal cookie by eligible()) and Accept-Encoding (variants).
+    if (vary.some((v) => v !== 'cookie' && v !== 'accept-encoding')) return undefined
+    const listed = r.headers.get(LISTINGS_HEADER)
+    let listings: number[] | null = null
+    let fresh: number
+    let stale = 0
+    if (listed !== null) {
+      listings = listed.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
+      if (!listings.length) return undefined
+      // Changed while rendering, or the log cannot be followed now: the next request renders again.
+      if (!this.opts.following() || this.store.changedSince(mark, listings)) return undefined
+      fresh = this.opts.listingTtlMs ?? 120_000
+    } else {
+      const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(cc)
+      if (!/(?:^|,)\s*public(?:,|$)/.test(cc) || !sMaxAge || Number(sMaxAge[1]) <= 0) return undefined
+      fresh = Number(sMaxAge[1]) * 1000
+      stale = Number(/stale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0) * 1000
+    }
+    const headers: Record<string, string> = {}
+    r.headers.forEach((value, name) => { if (!NOT_STORED.has(name)) headers[name] = value })
+    // The body's inline scripts carry this response's nonce: the copy must go out with the same policy.
+    const csp = reply.getHeader('content-security-policy')
+    if (typeof csp === 'string') headers['content-security-policy'] = csp
+    const now = this.now()
+    return this.store.set({
+      key, status: r.status, headers, body: r.body, variants: {}, storedAt: now,
+      freshUntil: now + fresh, staleUntil: now + fresh + stale, listings,
+    })
+  }
+
+  private async send(request: FastifyRequest, reply: FastifyReply, e: PageEntry, state: 'hit' | 'stale' | 'miss') {
+    // The page's own listing comes first in X-Page-Cache-Listings (offer.tsx).
+    if (state !== 'miss' && e.listings) this.opts.viewed?.(e.listings[0]!, request)
+    const enc = e.body.length < 1024 ? 'identity' : pickEncoding(request.headers['accept-encoding'])
+    let data = e.body
+    if (enc !== 'identity') {
+      data = e.variants[enc] ?? await compress(enc, e.body)
+      this.store.addVariant(e, enc, data)
+    }
+    reply.code(e.status)
+    for (const [name, value] of Object.entries(e.headers)) reply.header(name, value)
+    reply.header('vary', appendVary(e.headers.vary, 'Accept-Encoding'))
+    if (enc !== 'identity') reply.header('content-encoding', enc)
+    reply.header('x-cache', state)
+    if (state !== 'miss') reply.header('age', String(Math.max(0, Math.floor((this.now() - e.storedAt) / 1000))))
+    return reply.send(data)
+  }
+}
+
+function sendRendered(reply: FastifyReply, r: Rendered, state: string) {
+  reply.code(r.status)
+  r.headers.forEach((value, name) => { if (name !== 'set-cookie' && name !== LISTINGS_HEADER && name !== 'content-length') reply.header(name, value) })
+  const cookies = r.headers.getSetCookie()
+  if (cookies.length) reply.header('set-cookie', cookies)
+  reply.header('x-cache', state)
+  return reply.send(r.body)
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses). */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Set<string>()
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    if (!name || params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue
+    accepted.add(name.trim())
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return 'identity'
+}
+
+function appendVary(vary: string | undefined, name: string): string {
+  if (!vary) return name
+  return vary.toLowerCase().split(',').some((v) => v.trim() === name.toLowerCase()) ? vary : `${vary}, ${name}`
+}
