@@ -23,6 +23,17 @@ describe('SSR load context: context.api runs requests in-process', () => {
     expect(nf.status).toBe(404)
   })
 
+  it('/api/user without a session cookie is the 401 the route would give, without running it', async () => {
+    const direct = await t.app.inject({ url: '/api/user' })
+    const { api } = createLoadContext(t.app, pageRequest({ cookie: 'theme=dark' }))
+    const res = await api('/api/user')
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual(direct.json())
+    // With a session the route runs (a guest's session: still 401, from the route).
+    const s = await startSession(t.app)
+    expect((await createLoadContext(t.app, pageRequest({ cookie: s.cookie })).api('/api/user')).status).toBe(401)
+  })
+
   it('forwards the page request cookies, so the session applies (POST with the CSRF header passes)', async () => {
     const s = await startSession(t.app)
     const { api } = createLoadContext(t.app, pageRequest({ cookie: s.cookie }))

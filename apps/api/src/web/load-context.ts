@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES } from '@portal/contracts/auth'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../plugins/security.ts'
+import { SESSION_COOKIE } from '../plugins/session.ts'
 
 /**
  * What React Router loaders and actions get as `context` (docs/team-conventions.md): `api(path, init)` runs the
@@ -15,11 +17,19 @@ export interface LoadContext {
 /** Headers of the page request that an API call made on its behalf should see. */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const
 
+const SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`)
+
 export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce?: string): LoadContext {
+  const signedOut = !SESSION.test(String(request.headers.cookie ?? ''))
   return {
     cspNonce,
     api: async (path, init = {}) => {
       if (!path.startsWith('/api/')) throw new Error(`context.api only reaches /api/*, got ${path}`)
+      // Without the session cookie nobody is signed in: the root loader's GET /api/user (on every page) can only be
+      // its 401, which costs a whole inject and error path per anonymous render.
+      if (path === '/api/user' && signedOut && (init.method ?? 'GET').toUpperCase() === 'GET') {
+        return Response.json({ error: 'unauthenticated', message: AUTH_MESSAGES.unauthenticated }, { status: 401, headers: { 'cache-control': 'no-store' } })
+      }
       // Let the Fetch API normalise any body type (string, URLSearchParams, FormData, Blob) and its content type.
       const normalized = new Request(new URL(path, 'http://internal'), {
         ...init,

@@ -73,10 +73,13 @@ export function parseVisibleFrom(v: string | null | undefined): Date | null {
   return new Date(v)
 }
 
+// One formatter: building an Intl.DateTimeFormat costs more than formatting (it showed in the listing page's profile).
+const WARSAW_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' })
+
 /** The Polish calendar date of an instant, 'YYYY-MM-DD'. */
 export function warsawDate(d: Date | string | null): string | null {
   if (!d) return null
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date(d))
+  return WARSAW_DAY.format(new Date(d))
 }
 
 const one = (v: AttributeValueOut | undefined) => (typeof v === 'string' ? v : null)

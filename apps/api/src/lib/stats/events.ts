@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { dailyCounters, listingDailyStats, type DbHandle } from '@portal/db'
 
-const warsawToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date())
+// One formatter for every count: building one costs more than formatting.
+const WARSAW_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' })
+const warsawToday = () => WARSAW_DAY.format(new Date())
 
 /** One phone reveal of a listing today (owner statistics). */
 export async function recordPhoneReveal(db: DbHandle, listingId: number): Promise<void> {
