@@ -26,7 +26,10 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
     .onConflictDoNothing().returning({ id: listingViews.listingId })
   const per = new Map<number, number>()
   for (const { id } of inserted) per.set(id, (per.get(id) ?? 0) + 1)
-  for (const [id, n] of per) await db.db.execute(sql`update listings set views = views + ${n} where id = ${id}`)
+  if (!per.size) return 0
+  // One statement for every listing of the batch.
+  const rows = sql.join([...per].map(([id, n]) => sql`(${id}::bigint, ${n}::int)`), sql`, `)
+  await db.db.execute(sql`update listings l set views = l.views + v.n from (values ${rows}) as v(id, n) where l.id = v.id`)
   return inserted.length
 }
 
