@@ -99,6 +99,8 @@ test('guest adds a listing with the user block → activation mail → account a
   await expect(guestPage.getByTestId('offer-price')).toHaveText(/410\s000 zł/)
   await expect(guestPage.getByText('To Twoje ogłoszenie')).toHaveCount(0)
   const offerMap = guestPage.getByRole('region', { name: /^Mapa: .*Gdańsk/ })
+  // The map loads when it comes near the viewport (decision 032).
+  await offerMap.scrollIntoViewIfNeeded()
   await expect(offerMap).toHaveAttribute('data-map-state', 'ready')
   await expect(offerMap.locator('.map-marker')).toHaveCount(1)
   await expect(guestPage.getByRole('link', { name: 'Pokaż na mapie' })).toBeVisible()

@@ -1,6 +1,7 @@
 import '@fontsource-variable/inter/wght.css'
 import './app.css'
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import interLatin from './fonts/inter-latin-wght-400-800.woff2?url'
+import interPolish from './fonts/inter-pl-wght-400-800.woff2?url'
 import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import {
@@ -44,8 +45,9 @@ declare module 'react-aria-components' {
 }
 
 export const links: Route.LinksFunction = () => [
-  // The Latin subset covers the first paint; latin-ext (ą ę ł ń ó ś ź ż) follows through unicode-range.
+  // The two files of the first paint (app.css, 'Inter PL'): Latin and the Polish letters, 41 KB together.
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interPolish, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // Installable (spec §2, §7): the web manifest and the home-screen icon in the pink accent.
   { rel: 'manifest', href: '/manifest.webmanifest' },

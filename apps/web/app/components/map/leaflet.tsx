@@ -12,12 +12,32 @@ export const POLAND: [[number, number], [number, number]] = [[49.0, 14.1], [54.9
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** A stylesheet added to <head> once, resolved when it has loaded (or failed: the map still works unstyled). */
+function loadStylesheet(href: string): Promise<void> {
+  const existing = document.head.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`)
+  if (existing) return existing.dataset.loaded ? Promise.resolve() : new Promise((done) => {
+    existing.addEventListener('load', () => done(), { once: true })
+    existing.addEventListener('error', () => done(), { once: true })
+  })
+  return new Promise((done) => {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    link.onload = () => { link.dataset.loaded = '1'; done() }
+    link.onerror = () => done()
+    document.head.append(link)
+  })
+}
+
 /**
  * Leaflet touches `window` when it is evaluated, so every map loads it here, in the browser only (from an effect),
  * never during SSR. The CommonJS build arrives as `default` in some bundles and as the namespace in others.
+ * Leaflet's CSS and ours come with it (self-hosted, Vite emits them as assets), so they never block a page's first
+ * paint (decision 032); the map is drawn once both have loaded.
  */
 export function loadLeaflet(): Promise<LeafletModule> {
-  return import('leaflet').then((mod) => (mod as unknown as { default?: LeafletModule }).default ?? (mod as unknown as LeafletModule))
+  return Promise.all([import('leaflet'), loadStylesheet(leafletCss), loadStylesheet(mapCss)])
+    .then(([mod]) => (mod as unknown as { default?: LeafletModule }).default ?? (mod as unknown as LeafletModule))
 }
 
 /** After this many failed tiles with none loaded the tiles are dropped: the offline base map stays (no internet). */
@@ -77,16 +97,6 @@ export function addBaseLayer(L: LeafletModule, map: Leaflet.Map, tileUrl: string
   tiles.addTo(map)
 }
 
-/** Leaflet's own CSS and ours, self-hosted (Vite emits them as assets); React hoists and dedupes the links. */
-export function MapStyles() {
-  return (
-    <>
-      <link rel="stylesheet" href={leafletCss} precedence="default" />
-      <link rel="stylesheet" href={mapCss} precedence="default" />
-    </>
-  )
-}
-
 /** The line over a map while Leaflet (or its data) loads, and the message when that failed. */
 export function MapStatus({ state, error }: { state: 'loading' | 'ready' | 'error'; error: string }) {
   if (state === 'loading') return <p className="pointer-events-none absolute inset-x-0 top-3 text-center text-sm text-slate-600">Wczytuję mapę…</p>
@@ -112,7 +122,6 @@ export function MapFrame({ boxRef, label, state, error, className, describedBy, 
 }) {
   return (
     <div className="relative">
-      <MapStyles />
       <div ref={boxRef} role="region" aria-label={label} aria-describedby={describedBy} data-map-state={state}
         className={`map-canvas relative z-0 w-full overflow-hidden border border-slate-200 ${className}`} />
       <MapStatus state={state} error={error} />

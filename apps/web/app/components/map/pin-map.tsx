@@ -14,7 +14,8 @@ const KEY_STEP = 10
 /**
  * One pin on the map: the listing page shows where a listing is; the form (with `onMove`) lets the user click the
  * map or drag the pin — or focus the pin and use the arrow keys — to set the point. Leaflet loads in the browser
- * only; the box has its height from the server render on, so nothing shifts when the map appears.
+ * only, once the box is near the viewport; the box has its height from the server render on, so nothing shifts when
+ * the map appears.
  */
 export function PinMap({ point, onMove, tileUrl, label, className = 'h-72 sm:h-80' }: {
   point: MapPoint | null
@@ -68,12 +69,22 @@ export function PinMap({ point, onMove, tileUrl, label, className = 'h-72 sm:h-8
       if (editable) map.on('click', (e: Leaflet.LeafletMouseEvent) => report(e.latlng))
       setState('ready')
     }
-    void loadLeaflet().then((L) => {
+    const load = () => void loadLeaflet().then((L) => {
       lib = L
       if (sized()) build(L)
     }, () => setState('error'))
+    // Leaflet (~40 KB, and its CSS) loads when the box comes near the viewport: a listing page's map is far below
+    // its photo, so nothing of it competes with the first paint (decision 032).
+    const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return
+      near?.disconnect()
+      load()
+    }, { rootMargin: '600px 0px' }) : null
+    if (near && box.current) near.observe(box.current)
+    else load()
     return () => {
       disposed = true
+      near?.disconnect()
       watch.disconnect()
       live.current = null
       map?.remove()
