@@ -14,6 +14,7 @@ import {
   type ButtonProps,
 } from 'react-aria-components'
 import { buttonStyles } from './form-styles'
+import { Spinner } from './spinner'
 
 export const inputClass =
   'block h-12 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-base text-slate-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 hover:border-slate-400 data-[focused]:border-accent-600 data-[focused]:ring-2 data-[focused]:ring-accent-200 data-[invalid]:border-red-600 data-[invalid]:data-[focused]:ring-red-100 data-[disabled]:bg-slate-50 data-[disabled]:text-slate-500'
@@ -147,14 +148,7 @@ export function SubmitButton({
   )
 }
 
-export function Spinner({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={`size-4 animate-spin ${className ?? ''}`} aria-hidden="true">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  )
-}
+export { Spinner }
 
 /** A message for the whole form (wrong password, expired link…), announced to screen readers. */
 export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' | 'info' }) {

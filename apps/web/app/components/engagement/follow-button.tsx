@@ -1,4 +1,3 @@
-import { Button } from 'react-aria-components'
 import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import { useAuth } from '~/lib/auth'
 import { useFavoriteUsers } from '~/lib/favorite-users'
@@ -15,25 +14,29 @@ export function FollowButton({ userId, name, labelled = false }: { userId: numbe
   if (auth.user?.id === userId) return null
   const on = follow.has(userId)
   const state = on ? 'border-accent-200 bg-accent-50 text-accent-700' : 'border-slate-300 bg-white text-slate-700 hover:text-accent-700'
-  const focus = 'outline-none transition-colors data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-accent-600'
+  const focus = 'outline-none transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600'
+  // Plain buttons (the listing page paints without react-aria, decision 032); a press while the last one is pending is ignored.
+  const toggle = () => { if (!follow.busy(userId)) void follow.toggle(userId) }
   if (labelled) {
     return (
-      <Button
-        onPress={() => void follow.toggle(userId)}
-        isPending={follow.busy(userId)}
+      <button
+        type="button"
+        onClick={toggle}
+        aria-disabled={follow.busy(userId) || undefined}
         aria-pressed={on}
         data-follow={on ? 'on' : 'off'}
         className={`inline-flex min-h-11 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-full border px-5 font-semibold ${focus} ${state}`}
       >
         <HeartIcon size={20} className={on ? 'fill-current' : ''} />
         {on ? FAVORITE_USER_MESSAGES.following : FAVORITE_USER_MESSAGES.follow}
-      </Button>
+      </button>
     )
   }
   return (
-    <Button
-      onPress={() => void follow.toggle(userId)}
-      isPending={follow.busy(userId)}
+    <button
+      type="button"
+      onClick={toggle}
+      aria-disabled={follow.busy(userId) || undefined}
       aria-pressed={on}
       aria-label={`${on ? FAVORITE_USER_MESSAGES.unfollow : FAVORITE_USER_MESSAGES.follow}: ${name}`}
       className={`inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full border ${focus} ${
@@ -41,6 +44,6 @@ export function FollowButton({ userId, name, labelled = false }: { userId: numbe
       }`}
     >
       <HeartIcon size={20} className={on ? 'fill-current' : ''} />
-    </Button>
+    </button>
   )
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { PublicOffer } from '@portal/contracts/offer'
 import { formatDate } from '~/lib/offer-text'
 import { initials } from '~/lib/user'
-import { buttonStyles } from '../form'
+import { buttonStyles } from '../form-styles'
 import { PhoneReveal } from '../people/phone-reveal'
 import { FollowButton } from '../engagement/follow-button'
 

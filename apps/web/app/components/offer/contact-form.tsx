@@ -9,7 +9,7 @@ import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
-import { Field, SubmitButton, TextAreaField } from '../form'
+import { PlainField, PlainSubmitButton } from '../plain-fields'
 
 export const CONTACT_MESSAGE = 'Dzień dobry, jestem zainteresowany(-a) tym ogłoszeniem. Proszę o kontakt.'
 
@@ -19,7 +19,8 @@ const box = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-b
 /**
  * 'Napisz wiadomość' (spec §3) to an advertiser, from a listing or a profile: 'Chcę obejrzeć nieruchomość' with
  * 'Jak najszybciej' / 'O konkretnej porze'. A logged-in sender's message goes at once; a guest confirms their e-mail
- * by a link first. Polish messages under the fields, captcha, nothing typed is lost on an error.
+ * by a link first. Polish messages under the fields, captcha, nothing typed is lost on an error. Plain fields
+ * (plain-fields.tsx), so the listing page paints without react-aria's form core (decision 032).
  */
 export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent }: { endpoint: string; initialMessage?: string; onSent?: () => void }) {
   const { user } = useAuth()
@@ -32,6 +33,7 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    if (stage !== 'idle') return
     const payload = {
       name: values.name, email: values.email, phone: values.phone, message: values.message,
       want_to_see: see ? { mode, date: mode === 'time' ? values.date : null, time: mode === 'time' ? values.time : null } : null,
@@ -64,10 +66,10 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
 
   return (
     <form onSubmit={submit} noValidate aria-label="Napisz wiadomość" className="flex flex-col gap-3">
-      <Field label="Imię" name="name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" isRequired />
-      <Field label="Email" name="email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" inputMode="email" isRequired />
-      <Field label="Telefon (opcjonalnie)" name="phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" inputMode="tel" />
-      <TextAreaField label="Wiadomość" name="message" value={values.message} onChange={set('message')} error={errors.message} rows={4} isRequired />
+      <PlainField label="Imię" name="name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" isRequired />
+      <PlainField label="Email" name="email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" inputMode="email" isRequired />
+      <PlainField label="Telefon (opcjonalnie)" name="phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" inputMode="tel" />
+      <PlainField label="Wiadomość" name="message" value={values.message} onChange={set('message')} error={errors.message} rows={4} isRequired />
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px] text-slate-800">
         <input type="checkbox" checked={see} onChange={(e) => setSee(e.target.checked)} className="size-5 accent-accent-600" />
         Chcę obejrzeć nieruchomość
@@ -95,9 +97,9 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
           )}
         </fieldset>
       )}
-      <SubmitButton pending={stage !== 'idle'} pendingLabel={stage === 'captcha' ? 'Weryfikacja antyspamowa…' : 'Wysyłanie…'} className="w-full">
+      <PlainSubmitButton pending={stage !== 'idle'} pendingLabel={stage === 'captcha' ? 'Weryfikacja antyspamowa…' : 'Wysyłanie…'} className="w-full">
         Wyślij wiadomość
-      </SubmitButton>
+      </PlainSubmitButton>
       {done === 'sent' && <p role="status" className="text-sm text-emerald-700">Wiadomość wysłana. {user ? <Link to="/wiadomosci" className="font-semibold underline">Zobacz rozmowę</Link> : null}</p>}
       {done === 'verify' && <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{MESSAGE_MESSAGES.verifyEmail}</p>}
       <p className="text-xs leading-relaxed text-slate-600">Wysyłając wiadomość, przekazujesz ogłoszeniodawcy swoje imię, adres e-mail i telefon, aby mógł odpowiedzieć.</p>

@@ -1,10 +1,9 @@
 import { useState } from 'react'
-import { Button } from 'react-aria-components'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
 import { useToast } from '~/lib/toast'
-import { buttonStyles } from '../form'
+import { plainPrimaryButton } from '../plain-fields'
 import { PhoneIcon } from '../offer/offer-icons'
 
 /** 'Pokaż numer': the number comes from the API only on request, behind the captcha and the per-IP limit. */
@@ -14,6 +13,7 @@ export function PhoneReveal({ endpoint }: { endpoint: string }) {
   const [busy, setBusy] = useState(false)
 
   async function reveal() {
+    if (busy) return
     setBusy(true)
     try {
       const captcha = await solveCaptcha()
@@ -28,13 +28,14 @@ export function PhoneReveal({ endpoint }: { endpoint: string }) {
 
   if (phone === undefined) {
     return (
-      <Button onPress={reveal} isPending={busy} className={`${buttonStyles.primary} w-full`}>
+      // A plain button: the listing page paints without react-aria (decision 032).
+      <button type="button" onClick={() => void reveal()} aria-disabled={busy || undefined} className={`${plainPrimaryButton} w-full`}>
         <PhoneIcon size={18} /> Pokaż numer
-      </Button>
+      </button>
     )
   }
   return phone ? (
-    <a href={`tel:${phone.replace(/\s+/g, '')}`} className={`${buttonStyles.primary} w-full`}>
+    <a href={`tel:${phone.replace(/\s+/g, '')}`} className={`${plainPrimaryButton} w-full`}>
       <PhoneIcon size={18} /> Zadzwoń: {phone}
     </a>
   ) : (
