@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
 import { PageStore, type Encoding, type PageEntry } from './page-store.ts'
@@ -21,6 +21,7 @@ const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 
 
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
+const unbrotli = promisify(brotliDecompress)
 /** Once per page, off the event loop (libuv's pool): a better quality than per-response compression can afford. */
 const compress = (enc: 'br' | 'gzip', body: Buffer) => enc === 'br'
   ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -144,10 +145,13 @@ export class PageCache {
   private async send(request: FastifyRequest, reply: FastifyReply, e: PageEntry, state: 'hit' | 'stale' | 'miss') {
     // The page's own listing comes first in X-Page-Cache-Listings (offer.tsx).
     if (state !== 'miss' && e.listings) this.opts.viewed?.(e.listings[0]!, request)
-    const enc = e.body.length < 1024 ? 'identity' : pickEncoding(request.headers['accept-encoding'])
-    let data = e.body
-    if (enc !== 'identity') {
-      data = e.variants[enc] ?? await compress(enc, e.body)
+    const small = e.body !== undefined && e.body.length < 1024
+    const enc = small ? 'identity' : pickEncoding(request.headers['accept-encoding'])
+    const plain = async () => e.body ?? await unbrotli(e.variants.br!)
+    let data: Buffer
+    if (enc === 'identity') data = await plain()
+    else {
+      data = e.variants[enc] ?? await compress(enc, await plain())
       this.store.addVariant(e, enc, data)
     }
     reply.code(e.status)

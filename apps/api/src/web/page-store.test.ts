@@ -23,6 +23,19 @@ describe('page store (LRU by bytes, dropped by listing)', () => {
     expect(s.bytes).toBeLessThanOrEqual(100_000)
   })
 
+  it('keeps only the br copy once there is one (the plain page is inflated from it)', () => {
+    const s = new PageStore(1_000_000)
+    const e = s.set(page('/x', 50_000))!
+    const before = s.bytes
+    s.addVariant(e, 'gzip', Buffer.alloc(9_000))
+    expect(s.bytes).toBe(before + 9_000)
+    s.addVariant(e, 'br', Buffer.alloc(7_000))
+    expect(e.body).toBeUndefined()
+    expect(s.bytes).toBe(before + 9_000 + 7_000 - 50_000)
+    s.delete('/x')
+    expect(s.bytes).toBe(0)
+  })
+
   it('refuses a page bigger than an eighth of the cap', () => {
     const s = new PageStore(80_000)
     expect(s.set(page('/big', 20_000))).toBeUndefined()

@@ -11,7 +11,8 @@ export interface PageEntry {
   status: number
   /** Response headers to repeat (content-type, cache-control, vary, the CSP that matches the body's nonce). */
   headers: Record<string, string>
-  body: Buffer
+  /** The page uncompressed, until a br copy exists: then only that is kept (a seventh of the size; see addVariant). */
+  body: Buffer | undefined
   variants: Partial<Record<'br' | 'gzip', Buffer>>
   storedAt: number
   /** Served as it is until then… */
@@ -52,7 +53,7 @@ export class PageStore {
   }
 
   set(entry: Omit<PageEntry, 'bytes'>): PageEntry | undefined {
-    const bytes = entry.body.length + entry.key.length + OVERHEAD
+    const bytes = (entry.body?.length ?? 0) + entry.key.length + OVERHEAD
     // One page bigger than an eighth of the cap would push out many others.
     if (bytes > this.maxBytes / 8) return undefined
     this.delete(entry.key)
@@ -69,12 +70,17 @@ export class PageStore {
     return e
   }
 
-  /** A compressed variant made after the entry was stored counts against the cap too. */
+  /**
+   * A compressed variant made after the entry was stored counts against the cap too. Once br exists the uncompressed
+   * body goes: browsers take br, and the rare client without it gets the br copy inflated (under a millisecond).
+   */
   addVariant(e: PageEntry, enc: 'br' | 'gzip', data: Buffer) {
     if (this.entries.get(e.key) !== e || e.variants[enc]) return
     e.variants[enc] = data
-    e.bytes += data.length
-    this.used += data.length
+    let delta = data.length
+    if (enc === 'br' && e.body) { delta -= e.body.length; e.body = undefined }
+    e.bytes += delta
+    this.used += delta
     this.trim()
   }
 
