@@ -89,6 +89,17 @@ export const SCENARIOS: Scenario[] = [
     prepare: collectMany,
   },
   {
+    name: 'listing-ssr-br',
+    description: 'listing-ssr as a browser asks for it (Accept-Encoding: br, gzip): compression per response or per cached page',
+    requests: [{ path: (i) => `/ogloszenia/${slugAt(i)}`, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }],
+    prepare: collectSlugs,
+  },
+  {
+    name: 'home-ssr-br',
+    description: 'GET / with Accept-Encoding: br, gzip',
+    requests: [{ path: '/', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }],
+  },
+  {
     name: 'listing-api',
     description: 'GET /api/offers/{slug}: the listing page data alone, 200 listings',
     requests: [{ path: (i) => `/api/offers/${slugAt(i)}`, headers: { accept: 'application/json' } }],
