@@ -25,6 +25,9 @@ export function firstPaintChunk(): Plugin {
       all.add(id)
       todo.push(...info.importedIds)
     }
+    // The client entry's own code stays in its chunk: it must run after the inline module script has set React
+    // Router's globals (the route module cache that lib/chunk-reload.ts wraps), not when the root route is imported.
+    all.delete(entries[0]!)
     return all
   }
   return {
