@@ -38,11 +38,11 @@ for (const m of SEARCH_MIX) {
   const url = m.path(variant)
   const { query, errors } = parseSearchParams(new URLSearchParams(url.split('?')[1]))
   if (Object.keys(errors).length) throw new Error(`${m.name}: ${JSON.stringify(errors)}`)
-  const { where, branches } = searchPlan(query, await areaDensity(db.db))
+  const { where, countWhere, branches } = searchPlan(query, await areaDensity(db.db))
   lines.push(`## ${m.name}: ${decodeURIComponent(url)}\n`)
   if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS, branches))
   else await explain(m.name, 'page', searchPageSql(query, where, branches))
-  await explain(m.name, `count (≤ ${EXACT_COUNT_LIMIT + 1})`, countSql(where))
+  await explain(m.name, `count (≤ ${EXACT_COUNT_LIMIT + 1})`, countSql(countWhere))
 }
 await db.close()
 

@@ -47,7 +47,8 @@ export interface IndexBranches {
    * For a dense area: the 0.1° grid cells (lat, lon) its box touches. Prices and sizes follow the map (the cheapest
    * flats per m² of the country are not in Warsaw), so a price- or area-ordered walk of a whole category can pass
    * a hundred thousand listings elsewhere before the area's first; the cell indexes of 0010_search_cell_sort_indexes
-   * are walked per category and cell instead.
+   * are walked per category and cell instead. Newest first too (0023): a small city's listings are a few percent of
+   * its category's, so a newest-first walk of the whole category passed tens of thousands of entries elsewhere.
    */
   cells?: [number, number][]
 }
@@ -67,8 +68,23 @@ function boxCells(minLat: number, minLon: number, maxLat: number, maxLon: number
 }
 const MAX_CELL_BRANCHES = 128
 
+/**
+ * The grid cells of a box as conditions on the cell expressions of the 0010/0023 indexes. Implied by the lat/lon
+ * BETWEEN beside them (floor is monotonic, and JS and PostgreSQL multiply doubles alike), so they change no result;
+ * they let a category's cell index walk only the box's band of cells instead of the whole country's slice (a capped
+ * count in a city: 72 → 20 ms at a million listings), which bounds every plan the planner may pick for an area.
+ */
+function cellRange(minLat: number, minLon: number, maxLat: number, maxLon: number): SQL {
+  return sql`${CELL_LAT} between ${Math.floor(minLat * GRID)} and ${Math.floor(maxLat * GRID)}
+    and ${CELL_LON} between ${Math.floor(minLon * GRID)} and ${Math.floor(maxLon * GRID)}`
+}
+
 /** What searchConditions found out about a query while building it. */
-export interface SearchNotes { branches?: IndexBranches }
+export interface SearchNotes {
+  branches?: IndexBranches
+  /** The area's cell ranges (cellRange), for the capped count only (see searchPlan). */
+  cells?: SQL[]
+}
 
 export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes: SearchNotes = {}): SQL[] {
   const c: SQL[] = [
@@ -76,7 +92,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     sql`(l.visible_from is null or l.visible_from <= now())`,
     sql`(l.expires_at is null or l.expires_at > now())`,
     q.seek ? sql`l.ad_type = 'seek'` : sql`l.ad_type = 'offer'`,
-    // 'ukryj duplikaty' (issue 13): the index does not know this facet, so such a search is answered here.
+    // 'ukryj duplikaty' (issue 13); the index keeps dup_hidden as a flag bit (FLAG.dupHidden).
     ...(q.hideDuplicates ? [sql`not l.dup_hidden`] : []),
   ]
   const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
@@ -92,6 +108,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     if (offerType && !q.seek && ids.length && ids.length <= MAX_BRANCHES) notes.branches = { offerType, categoryIds: ids }
   }
   let lookup = false // a GiST or trigram condition leads the plan
+  const cells: SQL[] = notes.cells = []
   let box: [number, number, number, number] | undefined // a dense area's box (minLat, minLon, maxLat, maxLon)
 
   if (q.price?.min !== undefined) c.push(sql`l.price >= ${Math.round(q.price.min * 100)}`)
@@ -106,6 +123,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     // lat/lon ranges are estimated from column statistics and checked inside the covering indexes;
     // earth_box (GiST) is added only for sparse areas, where collecting the few matches beats an ordered walk.
     c.push(sql`l.lat between ${a}::float8 and ${c2}::float8 and l.lon between ${b}::float8 and ${d}::float8`)
+    cells.push(cellRange(a, b, c2, d))
     if (!ctx.isDense?.(a, b, c2, d)) { lookup = true; c.push(sql`earth_box(${centre}, ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`) }
     else box = [a, b, c2, d]
     c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
@@ -113,6 +131,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
   if (q.bbox) {
     const [minLon, minLat, maxLon, maxLat] = q.bbox
     c.push(sql`l.lat between ${minLat}::float8 and ${maxLat}::float8 and l.lon between ${minLon}::float8 and ${maxLon}::float8`)
+    cells.push(cellRange(minLat, minLon, maxLat, maxLon))
     if (!ctx.isDense?.(minLat, minLon, maxLat, maxLon)) {
       // The circle around a sparse box lets the GiST earth index find it; the BETWEENs cut it to the box.
       const cLat = (minLat + maxLat) / 2
@@ -161,11 +180,16 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
   return c
 }
 
-/** The WHERE of a search and, where they apply, the index branches to walk (see IndexBranches). */
-export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQL; branches?: IndexBranches } {
+/**
+ * The WHERE of a search and, where they apply, the index branches to walk (see IndexBranches). `countWhere` adds the
+ * area's cell ranges for the capped count, where the order does not matter: the planner estimates the redundant
+ * ranges as if independent of lat/lon, and with that lower estimate a page query sorts a whole area instead of
+ * walking an index in result order; a count only gains from the narrower walk.
+ */
+export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQL; countWhere: SQL; branches?: IndexBranches } {
   const notes: SearchNotes = {}
-  const where = whereOf(searchConditions(q, ctx, notes))
-  return { where, branches: notes.branches }
+  const conditions = searchConditions(q, ctx, notes)
+  return { where: whereOf(conditions), countWhere: whereOf([...conditions, ...notes.cells ?? []]), branches: notes.branches }
 }
 
 /**
@@ -173,7 +197,7 @@ export function searchPlan(q: SearchQuery, ctx: SearchContext = {}): { where: SQ
  * category (a LATERAL over the ids; the pair's equalities lead the per-category index so each walk is in order).
  */
 function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit: number, branches?: IndexBranches): SQL {
-  const cells = sort && sort !== 'newest' && sort !== 'newest_plain' ? branches?.cells : undefined
+  const cells = branches?.cells
   if (branches && cells) {
     const ids = sql.join(branches.categoryIds.map((id) => sql`${id}`), sql`, `)
     const las = sql.join(cells.map(([la]) => sql`${la}`), sql`, `)
@@ -263,9 +287,16 @@ export const countSql = (where: SQL) =>
 
 /**
  * Markers are picked inside a covering index: the per-category newest index holds the slug too, so with branches
- * nothing is read from the heap; otherwise only the slug comes from the heap (by primary key).
+ * nothing is read from the heap; otherwise (and per grid cell) only the slug comes from the heap (by primary key).
  */
 export function markersSql(where: SQL, limit: number, branches?: IndexBranches): SQL {
+  if (branches?.cells) {
+    // The cell index (0023) holds no slug: read it by primary key for the markers picked.
+    return sql`select k.id, l.slug, k.lat, k.lon, k.price, k.offer_type from (${orderedScan(
+      sql`l.id, l.created_at, l.lat, l.lon, l.price, l.offer_type`, where, 'newest', limit, branches)}) k
+      join listings l on l.id = k.id
+      order by k.created_at desc, k.id desc`
+  }
   if (branches) {
     return sql`select k.id, k.slug, k.lat, k.lon, k.price, k.offer_type from (${orderedScan(
       sql`l.id, l.slug, l.created_at, l.lat, l.lon, l.price, l.offer_type`, where, 'newest', limit, branches)}) k
@@ -339,7 +370,7 @@ export interface SearchCount {
  * sort or page, so they are cached for a minute per filter set: paging and re-sorting a search (what visitors do
  * most) then costs one indexed page query instead of a 10 000-row count each time.
  */
-export async function countSearchFlagged(db: Db, where: SQL, cacheKey: string): Promise<SearchCount> {
+export async function countSearchFlagged(db: Db, where: SQL, cacheKey: string, countWhere = where): Promise<SearchCount> {
   let countCache = countCaches.get(db)
   if (!countCache) countCaches.set(db, countCache = new Map())
   const hit = countCache.get(cacheKey)
@@ -351,7 +382,7 @@ export async function countSearchFlagged(db: Db, where: SQL, cacheKey: string): 
   let estimated = false
   if (estimate > ESTIMATE_TRUSTED_ABOVE) { n = Math.floor(estimate / 1000) * 1000; estimated = true }
   else {
-    const [row] = rowsOf<{ n: unknown }>(await db.execute(countSql(where)))
+    const [row] = rowsOf<{ n: unknown }>(await db.execute(countSql(countWhere)))
     n = Number(row?.n ?? 0)
     if (n > EXACT_COUNT_LIMIT) {
       // More than the cap: the planner's figure may be far below the truth (correlated filters: it said 2 000 where
@@ -369,8 +400,8 @@ export async function countSearchFlagged(db: Db, where: SQL, cacheKey: string): 
 }
 
 /** countSearchFlagged's number alone. */
-export async function countSearch(db: Db, where: SQL, cacheKey: string): Promise<number> {
-  return (await countSearchFlagged(db, where, cacheKey)).n
+export async function countSearch(db: Db, where: SQL, cacheKey: string, countWhere = where): Promise<number> {
+  return (await countSearchFlagged(db, where, cacheKey, countWhere)).n
 }
 
 /** Matches in a 1% sample of the table's blocks, scaled up (a few milliseconds at a million listings). */

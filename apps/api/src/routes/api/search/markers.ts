@@ -27,10 +27,10 @@ const markers: FastifyPluginAsyncZod = async (app) => {
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) return { data: markersOf(hit.store, hit.slots), clusters: hit.clusters, total: hit.total, truncated: false }
-    const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where, countWhere, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, total] = await Promise.all([
       searchMarkers(app.db.db, where, MAX_MARKERS, branches),
-      countSearch(app.db.db, where, filterKey(query)),
+      countSearch(app.db.db, where, filterKey(query), countWhere),
     ])
     return { data, clusters: [], total: Math.max(total, data.length), truncated: total > data.length }
   })

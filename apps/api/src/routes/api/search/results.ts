@@ -53,12 +53,12 @@ const results: FastifyPluginAsyncZod = async (app) => {
       ])
       return pageOf(hit.total, hit.estimated, capped ? withPromotedSlots(promoted, data) : data)
     }
-    const { where, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where, countWhere, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
     const [data, promoted, { n: total, estimated }] = await Promise.all([
       searchPage(app.db.db, organic, where, branches),
       // Promoted rank first under 'newest': this page's share of them (anything unpromoted in the answer is dropped).
       top ? searchPage(app.db.db, { ...top.q, per_page: PROMOTED_SLOTS, page }, where, branches) : [],
-      countSearchFlagged(app.db.db, where, filterKey(query)),
+      countSearchFlagged(app.db.db, where, filterKey(query), countWhere),
     ])
     return pageOf(total, estimated, capped ? withPromotedSlots(promoted.filter((l) => l.is_promoted), data) : data)
   })

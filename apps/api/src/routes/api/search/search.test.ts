@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { foldPolish, parseSearchParams } from '@portal/contracts/search'
-import { searchPage, searchPlan } from '../../../lib/search/sql.ts'
+import { searchMarkers, searchPage, searchPlan } from '../../../lib/search/sql.ts'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
@@ -324,6 +324,7 @@ describe('GET /api/search — a parent category with a transaction (rows merged 
     const expected: Record<string, string> = {
       price_asc: 'h2 h7 h4 h1 h3', price_desc: 'h3 h1 h4 h7 h2', price_m2_asc: 'h2 h7 h1 h4 h3',
       price_m2_desc: 'h3 h4 h1 h7 h2', area_asc: 'h3 h4 h1 h7 h2', area_desc: 'h2 h7 h1 h4 h3', newest: 'h3 h1 h2 h4 h7',
+      newest_plain: 'h1 h2 h3 h4 h7',
     }
     for (const [sort, want] of Object.entries(expected)) {
       const { query, errors } = parseSearchParams(new URLSearchParams(`kategoria=dom&typ=sprzedaz&lokalizacja[lat]=52.2&lokalizacja[lon]=21.0&sortuj=${sort}`))
@@ -334,6 +335,13 @@ describe('GET /api/search — a parent category with a transaction (rows merged 
       const paged = { ...query, per_page: 2, page: 2 }
       expect((await searchPage(t.db.db, paged, where, branches)).map((r) => byId.get(r.id)).join(' '), sort).toBe(want.split(' ').slice(2, 4).join(' '))
     }
+  })
+  it('markers of a dense area are walked per subcategory and grid cell too, newest first', async () => {
+    const { query } = parseSearchParams(new URLSearchParams('kategoria=dom&typ=sprzedaz&bbox=20.9,52.1,21.1,52.3'))
+    const { where, branches } = searchPlan(query, { isDense: () => true })
+    expect(branches?.cells?.length).toBeGreaterThan(1)
+    expect((await searchMarkers(t.db.db, where, 2000, branches)).map((m) => m.id)).toEqual([id.h1, id.h2, id.h3, id.h4, id.h7])
+    expect((await searchMarkers(t.db.db, where, 3, branches)).map((m) => m.id)).toEqual([id.h1, id.h2, id.h3])
   })
   it('markers cover every subcategory, newest first, with slugs', async () => {
     const res = await t.app.inject('/api/search/markers?kategoria=dom&typ=sprzedaz&bbox=20.9,52.1,21.1,52.3')
