@@ -145,6 +145,28 @@ describe('in-memory search index', () => {
     expect(nonEmpty).toBeGreaterThan(100)
   }, 120_000)
 
+  it("answers 'ukryj duplikaty' (hide duplicates) exactly as SQL does", async () => {
+    // Every third listing is another ad's duplicate; its own generator, so the queries above stay as they were.
+    await t.db.db.execute(sql`update listings set dup_hidden = (id % 3 = 0)`)
+    try {
+      const ix = index()
+      await ix.load()
+      const r = rng(16)
+      let fewer = 0
+      for (let i = 0; i < 100; i++) {
+        const q = { ...randomQuery(r), hideDuplicates: true }
+        const got = await viaIndex(ix, q)
+        expect(got, JSON.stringify(q)).not.toBeNull()
+        expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+        const all = await viaIndex(ix, { ...q, hideDuplicates: undefined })
+        if (got!.total < all!.total) fewer++
+      }
+      expect(fewer).toBeGreaterThan(15)
+    } finally {
+      await t.db.db.execute(sql`update listings set dup_hidden = false where dup_hidden`)
+    }
+  }, 120_000)
+
   it('stops walking early beyond the exact-count cap: the same pages, an estimated total', async () => {
     // Many listings in few lists, so that lists have more matches than a page needs.
     const flat = CATEGORIES.find((c) => c.slug === 'mieszkanie')!.id

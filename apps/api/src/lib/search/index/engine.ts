@@ -14,7 +14,7 @@ import { TopK } from './top-k.ts'
 /** The query keys the engine understands; a query with any other key (a filter added later) goes to SQL. */
 const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
-  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox'])
+  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates'])
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -127,6 +127,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   if (q.nearby?.length) { const m = d.nearby.find(q.nearby); if (m === null) return 'none'; nearby = m }
   const flags = (q.negotiable ? FLAG.negotiable : 0) | (q.instalments ? FLAG.instalments : 0) | (q.urgent ? FLAG.urgent : 0)
     | (q.bargain ? FLAG.bargain : 0) | (q.billsIncluded ? FLAG.billsIncluded : 0)
+  const hideDuplicates = q.hideDuplicates === true
   const cities = meaning?.citySlugs.length ? new Set(meaning.citySlugs.map((c) => d.city.find(c))) : undefined
   const districts = meaning?.districts.length
     ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
@@ -163,6 +164,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
     if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
     if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
+    if (hideDuplicates && ((m >>> META_FLAGS_SHIFT) & FLAG.dupHidden) !== 0) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
     for (const m of wordMarks) if (!m[x]) return false

@@ -47,7 +47,8 @@ export interface IndexRow {
   search_text: string
 }
 
-export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32 } as const
+/** dupHidden: another ad of the same property represents its group ('ukryj duplikaty' leaves this one out, issue 13). */
+export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32, dupHidden: 64 } as const
 /** Store.meta bits: live slot, wanted ad, has a visible-from or expiry date to check. */
 export const META = { alive: 1, seek: 2, scheduled: 4 } as const
 export const META_FLAGS_SHIFT = 8

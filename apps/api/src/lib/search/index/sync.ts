@@ -8,7 +8,8 @@ export const COLUMNS_SQL = `id::float8 as id, slug, user_id::float8 as user_id, 
   area::float8 as area, price_per_m2::float8 as price_per_m2, rooms, bathrooms, floor, building_type, market, condition, ownership,
   rental_periods, extras, nearby,
   (negotiable::int * ${FLAG.negotiable} + instalments::int * ${FLAG.instalments} + urgent::int * ${FLAG.urgent}
-    + bargain::int * ${FLAG.bargain} + bills_included::int * ${FLAG.billsIncluded} + is_promoted::int * ${FLAG.promoted}) as flags,
+    + bargain::int * ${FLAG.bargain} + bills_included::int * ${FLAG.billsIncluded} + is_promoted::int * ${FLAG.promoted}
+    + dup_hidden::int * ${FLAG.dupHidden}) as flags,
   extract(epoch from promoted_until)::float8 * 1000 as promoted_until, extract(epoch from visible_from)::float8 * 1000 as visible_from,
   extract(epoch from expires_at)::float8 * 1000 as expires_at, extract(epoch from created_at)::float8 * 1000 as created_at,
   lat, lon, city_slug, district, search_text,
