@@ -83,6 +83,14 @@ describe('page cache for anonymous visitors', () => {
     expect(plain.body).toBe(text(first))
   })
 
+  it('concurrent requests for a page not yet cached share one render', async () => {
+    const before = renders
+    const all = await Promise.all([1, 2, 3].map(() => get('/?strona=2')))
+    expect(renders).toBe(before + 1)
+    expect(all.map((r) => r.headers['x-cache']).sort()).toEqual(['hit', 'hit', 'miss'])
+    expect(new Set(all.map((r) => r.body)).size).toBe(1)
+  })
+
   it('a signed-in visitor is never served from the cache, and their page is never stored', async () => {
     await get('/')
     const mine = await get('/', { cookie: owner.cookie })

@@ -74,19 +74,17 @@ export class PageCache {
   async serve(request: FastifyRequest, reply: FastifyReply, render: () => Promise<Rendered>): Promise<FastifyReply> {
     // Crawlers get the page rendered to the end instead of streamed (entry.server.tsx): another copy.
     const key = `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
-    let entry = this.store.get(key)
-    if (entry?.listings) {
-      // A change committed before this request arrived must be seen: read the log first (shared by concurrent hits).
-      entry = (await this.opts.catchUp()) ? this.store.get(key) : (this.store.delete(key), undefined)
-    }
+    const entry = await this.lookup(key)
     const now = this.now()
     if (entry && now < entry.freshUntil) { this.store.stats.hits++; return this.send(request, reply, entry, 'hit') }
     const pending = this.inflight.get(key)
     if (entry && pending && now < entry.staleUntil) { this.store.stats.stale++; return this.send(request, reply, entry, 'stale') }
     if (pending) {
-      // The same page is being rendered: wait for it rather than render it again (a cold cache under load).
-      const shared = await pending.catch(() => undefined)
-      if (shared) { this.store.stats.hits++; return this.send(request, reply, shared, 'hit') }
+      // The same page is being rendered: wait for it rather than render it again (a cold cache under load). It started
+      // before this request, so a listing page is looked up again after the log (a change in between drops it).
+      await pending.catch(() => undefined)
+      const shared = await this.lookup(key)
+      if (shared && this.now() < shared.freshUntil) { this.store.stats.hits++; return this.send(request, reply, shared, 'hit') }
     }
     this.store.stats.misses++
     let out: Rendered | undefined
@@ -104,6 +102,18 @@ export class PageCache {
     }
     // Not for the cache (a cookie set, not 200, personal): as rendered; the compression plugin compresses it.
     return sendRendered(reply, out!, 'bypass')
+  }
+
+  /**
+   * The entry, if it may be served now. A listing page only after catching up with the change log (shared by
+   * concurrent requests), so a change committed before this request arrived has dropped it.
+   */
+  private async lookup(key: string): Promise<PageEntry | undefined> {
+    const entry = this.store.get(key)
+    if (!entry?.listings) return entry
+    if (await this.opts.catchUp()) return this.store.get(key)
+    this.store.delete(key)
+    return undefined
   }
 
   /** Stores the rendered page when it may be shared; undefined when not. */
