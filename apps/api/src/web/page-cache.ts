@@ -101,6 +101,7 @@ export class PageCache {
       if (this.inflight.get(key) === job) this.inflight.delete(key)
     }
     // Not for the cache (a cookie set, not 200, personal): as rendered; the compression plugin compresses it.
+    this.store.stats.bypass++
     return sendRendered(reply, out!, 'bypass')
   }
 

@@ -59,6 +59,15 @@ function pageCacheFor(app: FastifyInstance, opts: MountWebOptions): PageCache | 
     viewed: (listingId, request) => views.add(listingId, viewerKey(request)),
   })
   app.searchIndex.onChange((ids) => cache.changed(ids))
+  app.addMetric({
+    name: 'page_cache_bytes', help: 'Bytes of pages (and their br/gzip copies) in this instance\'s page cache (decision 029)',
+    read: async () => [{ value: cache.store.bytes }],
+  })
+  app.addMetric({
+    name: 'page_cache_events', help: 'Page cache events since start: hits, stale, misses, bypass (rendered, not storable), stored, evicted (LRU), dropped (listing changed)',
+    labelNames: ['event'],
+    read: async () => Object.entries(cache.store.stats).map(([event, value]) => ({ labels: { event }, value })),
+  })
   app.decorate('pageCache', cache)
   return cache
 }
