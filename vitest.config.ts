@@ -1,11 +1,16 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { TEST_FILES } from './scripts/db-test-files.mjs'
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    // Kept in scripts/db-test-files.mjs, which picks the database tests among them for the PostgreSQL step.
+    include: TEST_FILES,
     // Migrates once per run (a cached PGlite image, a PostgreSQL template database); openTestDb() copies it.
     globalSetup: ['packages/db/src/vitest-global-setup.ts'],
+    // Fails a file that uses PGlite without being counted as a database test (scripts/db-test-files.mjs), which
+    // `npm test` runs a second time on PostgreSQL.
+    setupFiles: ['scripts/vitest-db-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

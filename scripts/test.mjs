@@ -2,7 +2,8 @@
 // `npm test`: every test layer in order, failing fast, with a timed summary at the end.
 //   1. type check (packages + api, then apps/web with its generated route types) and the import rules
 //   2. vitest on embedded PGlite
-//   3. the same vitest suite on real PostgreSQL (TEST_DATABASE_URL, or 127.0.0.1:5432/test, or a throw-away server)
+//   3. vitest's database tests again on real PostgreSQL (TEST_DATABASE_URL, or 127.0.0.1:5432/test, or a throw-away
+//      server): the files scripts/db-test-files.mjs selects; the pure unit tests would only repeat step 2
 //   4. Playwright e2e against the real app (`node scripts/start.mjs`, see playwright.config.ts)
 // Environment: SKIP_PG=1 skips step 3 when no PostgreSQL can be found (never silently); SKIP_E2E=1 skips step 4.
 // Arguments: step names to run only those, e.g. `npm test -- types unit`.
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
+import { listTestFiles } from './db-test-files.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(join(root, 'package.json'))
@@ -27,8 +29,8 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`
 class StepFailure extends Error {}
 
 /** Runs a command with inherited output; rejects with StepFailure on a non-zero exit. */
-function run(cmd, args, { env = process.env, cwd = root } = {}) {
-  const shown = [cmd, ...args].map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')
+function run(cmd, args, { env = process.env, cwd = root, quiet = false } = {}) {
+  const shown = (quiet && args.length > 4 ? [cmd, ...args.slice(0, 2), `… (${args.length - 2} more)`] : [cmd, ...args]).map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')
   console.log(c(2, `$ ${shown}${cwd !== root ? `   (in ${cwd.startsWith(root) ? cwd.slice(root.length + 1) : cwd})` : ''}`))
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: 'inherit' })
@@ -166,15 +168,21 @@ async function vitestOnPostgres() {
     }
   }
   console.log(`PostgreSQL: ${source} → ${url.replace(/:[^:@/]*@/, ':***@')}`)
+  const listed = listTestFiles()
+  const files = listed?.database ?? []
+  if (listed && !files.length) throw new StepFailure('no database test files found (scripts/db-test-files.mjs)')
+  console.log(listed
+    ? `${files.length} of the ${listed.all.length} vitest files are database tests (scripts/db-test-files.mjs); the others run only in step unit`
+    : `Node ${process.versions.node} has no fs.globSync: running every vitest file`)
   try {
-    await run(bin('vitest'), ['run'], { env: { ...process.env, TEST_DATABASE_URL: url } })
+    await run(bin('vitest'), ['run', ...files], { env: { ...process.env, TEST_DATABASE_URL: url }, quiet: true })
   } finally {
     if (server) {
       await server.stop()
       stopPg = null
     }
   }
-  return `on ${source}`
+  return `on ${source}${listed ? `, ${files.length} database test files` : ''}`
 }
 
 // ---------------------------------------------------------------------------------------------------------------

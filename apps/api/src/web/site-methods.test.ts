@@ -41,7 +41,7 @@ describe('unsafe methods on site paths', () => {
       const { buildApp } = await import('../app.ts')
       const { parseEnv } = await import('../env.ts')
       const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done() } })
-      const app = await buildApp({ db: t.db, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-site-methods' }), logger: pino({ level: 'info' }, sink) as never })
+      const app = await buildApp({ db: t.db, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir }), logger: pino({ level: 'info' }, sink) as never })
       await mountWeb(app, { getBuild: async () => build, mode: 'production' })
       await app.ready()
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {

@@ -21,7 +21,7 @@ describe('database outage', () => {
 
   it('answers 503 with Retry-After (not 500) while the database is away, and /api/health says so', async () => {
     const t = await createTestApp()
-    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-outage-test' })
+    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir })
     const down = { ...t.db, exec: async () => { throw adminShutdown() } }
     const app = await buildApp({ db: down, env, logger: false })
     app.get('/api/__outage', async () => { throw new Error('Failed query', { cause: adminShutdown() }) })
