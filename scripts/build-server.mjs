@@ -36,6 +36,20 @@ export function serverNeedsBuild() {
   return !existsSync(SERVER_BUNDLE) || newest(SOURCES) > statSync(SERVER_BUNDLE).mtimeMs
 }
 
+const web = path.join(root, 'apps/web')
+const webServerEntry = path.join(web, 'build/server/index.js')
+
+/** Whether the web build (apps/web/build) is missing or older than its sources (`npm start` then builds it). */
+export function webNeedsBuild() {
+  if (!existsSync(path.join(web, 'package.json')) || !existsSync(path.join(web, 'app'))) return false
+  if (!existsSync(webServerEntry)) return true
+  const sources = [
+    path.join(web, 'app'), path.join(web, 'public'), path.join(web, 'vite.config.ts'),
+    path.join(web, 'react-router.config.ts'), path.join(web, 'package.json'), path.join(root, 'packages/contracts/src'),
+  ]
+  return newest(sources) > statSync(webServerEntry).mtimeMs
+}
+
 /** The repository's own files: bundled. npm packages (also when reached through a symlink): left as imports. */
 const ownCode = (file) => file.startsWith(root + path.sep) && !file.split(path.sep).includes('node_modules')
 

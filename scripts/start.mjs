@@ -3,43 +3,13 @@
 // server (apps/api/build/server.mjs, plain JavaScript, decision 018) in this very process: SIGTERM and SIGINT reach
 // its graceful shutdown directly and no child is left behind.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { buildServer, SERVER_BUNDLE, serverNeedsBuild } from './build-server.mjs'
+import { buildServer, SERVER_BUNDLE, serverNeedsBuild, webNeedsBuild } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const web = path.join(root, 'apps/web')
-const serverEntry = path.join(web, 'build/server/index.js')
 
-/** Newest mtime under the given paths (skipping node_modules and build output). */
-function newest(paths) {
-  let max = 0
-  const walk = (p) => {
-    if (!existsSync(p)) return
-    const st = statSync(p)
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p)) {
-        if (name === 'node_modules' || name === 'build' || name === '.react-router' || name.startsWith('.')) continue
-        walk(path.join(p, name))
-      }
-    } else if (st.mtimeMs > max) max = st.mtimeMs
-  }
-  paths.forEach(walk)
-  return max
-}
-
-function needsBuild() {
-  if (!existsSync(path.join(web, 'package.json')) || !existsSync(path.join(web, 'app'))) return false
-  if (!existsSync(serverEntry)) return true
-  const sources = [
-    path.join(web, 'app'), path.join(web, 'public'), path.join(web, 'vite.config.ts'),
-    path.join(web, 'react-router.config.ts'), path.join(web, 'package.json'), path.join(root, 'packages/contracts/src'),
-  ]
-  return newest(sources) > statSync(serverEntry).mtimeMs
-}
-
-if (process.env.SKIP_WEB_BUILD !== '1' && needsBuild()) {
+if (process.env.SKIP_WEB_BUILD !== '1' && webNeedsBuild()) {
   console.log('[start] building the web app (apps/web) ...')
   const r = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: 'inherit' })
   if (r.status !== 0) {

@@ -8,12 +8,15 @@
 // Environment: SKIP_PG=1 skips step 3 when no PostgreSQL can be found (never silently); SKIP_E2E=1 skips step 4.
 // Arguments: step names to run only those, e.g. `npm test -- types unit`.
 import { spawn, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
+import { serverNeedsBuild, webNeedsBuild } from './build-server.mjs'
 import { listTestFiles } from './db-test-files.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,22 +31,54 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`
 
 class StepFailure extends Error {}
 
-/** Runs a command with inherited output; rejects with StepFailure on a non-zero exit. */
-function run(cmd, args, { env = process.env, cwd = root, quiet = false } = {}) {
-  const shown = (quiet && args.length > 4 ? [cmd, ...args.slice(0, 2), `… (${args.length - 2} more)`] : [cmd, ...args]).map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')
-  console.log(c(2, `$ ${shown}${cwd !== root ? `   (in ${cwd.startsWith(root) ? cwd.slice(root.length + 1) : cwd})` : ''}`))
+/**
+ * Runs a command; rejects with StepFailure on a non-zero exit. Its output is inherited, or with `out` (a step running
+ * beside others) written to that sink instead.
+ */
+function run(cmd, args, { env = process.env, cwd = root, quiet = false, out = null } = {}) {
+  const shown = (quiet && args.length > 4 ? [cmd, ...args.slice(0, 2)] : [cmd, ...args])
+    .map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ') + (quiet && args.length > 4 ? ` … (${args.length - 2} more)` : '')
+  const line = c(2, `$ ${shown}${cwd !== root ? `   (in ${cwd.startsWith(root) ? cwd.slice(root.length + 1) : cwd})` : ''}`)
+  if (out) out.write(`${line}\n`)
+  else console.log(line)
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: 'inherit' })
-    current = child
+    if (stopping) return reject(new StepFailure('stopped: another step failed'))
+    const child = spawn(cmd, args, { cwd, env, stdio: out ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    running.add(child)
+    if (out) {
+      child.stdout.on('data', (d) => out.write(d))
+      child.stderr.on('data', (d) => out.write(d))
+    }
     child.on('error', (e) => reject(new StepFailure(`${cmd}: ${e.message}`)))
-    child.on('exit', (code, signal) => {
-      current = null
+    child.on('close', (code, signal) => {
+      running.delete(child)
       if (code === 0) resolve()
+      else if (stopping) reject(new StepFailure('stopped: another step failed'))
       else reject(new StepFailure(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`))
     })
   })
 }
-let current = null
+const running = new Set()
+let stopping = false
+
+/** Output of a step that runs beside others: kept to be printed as one block, and written live to `file`. */
+function outputSink(file) {
+  mkdirSync(dirname(file), { recursive: true })
+  const fd = openSync(file, 'w')
+  const chunks = []
+  return {
+    file,
+    write(d) {
+      const b = Buffer.isBuffer(d) ? d : Buffer.from(String(d))
+      chunks.push(b)
+      writeSync(fd, b)
+    },
+    /** A mark to print from: the output written after it. */
+    mark: () => chunks.length,
+    text: (from = 0, to = chunks.length) => Buffer.concat(chunks.slice(from, to)).toString('utf8'),
+    close: () => closeSync(fd),
+  }
+}
 
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const envWithout = (...keys) => {
@@ -213,13 +248,31 @@ const steps = [
   {
     name: 'e2e',
     title: 'Playwright e2e',
-    async run() {
+    /** Why the step does not run (a note), or throws when it cannot; undefined when it can. */
+    check() {
       if (process.env.SKIP_E2E === '1') return 'skipped (SKIP_E2E=1)'
       const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
       if (!existsSync(chromium)) {
         throw new StepFailure(`no Chromium at ${chromium}: run .ci/run, or apt-get install -y chromium (or set CHROMIUM_PATH)`)
       }
-      await run(bin('playwright'), ['test'], { env: envWithout('TEST_DATABASE_URL') })
+    },
+    /** What the app needs before Playwright starts it (scripts/start.mjs would do the same, only later). */
+    async build(out) {
+      const made = []
+      if (webNeedsBuild()) {
+        await run('npm', ['run', 'build', '-w', '@portal/web'], { out })
+        made.push('web')
+      }
+      if (serverNeedsBuild()) {
+        await run(process.execPath, [join(root, 'scripts', 'build-server.mjs')], { out })
+        made.push('server')
+      }
+      return made.length ? `built ${made.join(' + ')}` : 'builds up to date'
+    },
+    async run(out) {
+      const note = this.check()
+      if (note) return note
+      await run(bin('playwright'), ['test'], { env: envWithout('TEST_DATABASE_URL'), out })
     },
   },
 ]
@@ -232,7 +285,7 @@ if (unknown.length) {
 }
 
 const onSignal = (sig) => {
-  current?.kill(sig)
+  for (const child of running) child.kill(sig)
   stopPg?.()
   process.exit(130)
 }
@@ -242,31 +295,115 @@ process.on('SIGTERM', onSignal)
 const results = []
 const t0 = Date.now()
 let failed = false
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue
+
+const selected = steps.filter((s) => !only.length || only.includes(s.name))
+const e2e = selected.find((s) => s.name === 'e2e')
+
+/** Runs one step and records it; false when it failed (then every other running step is stopped). */
+async function runStep(step, { out = null, beside = '' } = {}) {
   if (failed) {
     results.push({ step, status: 'not run', ms: 0 })
-    continue
+    return false
   }
-  console.log(`\n${bold(`▶ ${step.title}`)} ${c(2, `[${step.name}]`)}`)
+  const heading = `${bold(`▶ ${step.title}`)} ${c(2, `[${step.name}]`)}`
+  if (out) console.log(`\n${heading} ${c(2, `starts beside ${beside}; its output follows when it ends (live: ${out.file.slice(root.length + 1)})`)}`)
+  else console.log(`\n${heading}`)
   const start = Date.now()
+  const from = out?.mark()
   try {
-    const note = await step.run()
+    const note = await step.run(out)
     const ms = Date.now() - start
-    results.push({ step, status: note?.startsWith('skipped') ? 'skipped' : 'ok', note, ms })
-    console.log(`${green('✔')} ${step.title} ${c(2, secs(ms))}`)
+    results.push({ step, status: note?.startsWith('skipped') ? 'skipped' : 'ok', note, ms, beside })
+    return true
   } catch (e) {
     const ms = Date.now() - start
-    failed = true
-    results.push({ step, status: 'FAILED', note: e instanceof StepFailure ? e.message : (e?.stack ?? String(e)), ms })
-    console.log(`${red('✘')} ${step.title} ${c(2, secs(ms))}`)
+    const stopped = stopping && e instanceof StepFailure && e.message.startsWith('stopped')
+    if (!stopped) {
+      failed = true
+      stopping = true
+      for (const child of running) child.kill('SIGTERM')
+    }
+    results.push({
+      step, status: stopped ? 'stopped' : 'FAILED', ms, beside,
+      note: stopped ? 'another step failed' : e instanceof StepFailure ? e.message : (e?.stack ?? String(e)),
+    })
+    return false
+  } finally {
+    const r = results.at(-1)
+    const mark = r.status === 'ok' || r.status === 'skipped' ? green('✔') : red('✘')
+    const to = out?.mark()
+    const report = () => {
+      if (out) {
+        console.log(`\n${bold(`▶ ${step.title}`)} ${c(2, `[${step.name}] output (ran beside ${beside})`)}`)
+        process.stdout.write(out.text(from, to))
+      }
+      console.log(`${mark} ${step.title} ${c(2, secs(r.ms))}${r.status === 'ok' || r.status === 'skipped' ? '' : ` ${red(r.status)}`}`)
+    }
+    // A step running beside others waits with its block until the step printing live has ended.
+    if (out && liveBusy) pendingReports.push(report)
+    else report()
   }
+}
+let liveBusy = false
+const pendingReports = []
+const flushReports = () => {
+  while (pendingReports.length) pendingReports.shift()()
+}
+
+/** Runs a step whose output goes straight to the terminal; blocks of steps beside it are printed after it. */
+async function runLive(step) {
+  liveBusy = true
+  try {
+    return await runStep(step)
+  } finally {
+    liveBusy = false
+    flushReports()
+  }
+}
+
+// Playwright keeps only about half of a 2-core machine busy (its one app process and the browsers wait on each other), so
+// with the other steps it runs beside them: the web build beside the type check, the tests beside vitest on
+// PostgreSQL and then on PGlite (PGlite last: shutdown.test.ts starts the real server, which reads the web build).
+// TEST_SERIAL=1 runs the steps one after another in the order above.
+let parallel = !!e2e && selected.length > 1 && process.env.TEST_SERIAL !== '1'
+if (parallel) {
+  try {
+    if (e2e.check()) parallel = false
+  } catch {
+    parallel = false // reported by the step itself, in order
+  }
+}
+
+if (!parallel) {
+  for (const step of selected) await runStep(step)
+} else {
+  const others = selected.filter((s) => s !== e2e)
+  const out = outputSink(join(root, 'test-results', 'npm-test-e2e.log'))
+  const buildStep = { name: 'e2e', title: 'web + server build for e2e', run: (o) => e2e.build(o) }
+  const first = others.filter((s) => s.name === 'types')
+  const rest = [...others.filter((s) => s.name === 'pg'), ...others.filter((s) => s.name !== 'types' && s.name !== 'pg')]
+  const beside = [...first, ...rest].map((s) => s.name).join(', ')
+  let built
+  const e2eLane = (async () => {
+    built = runStep(buildStep, { out, beside: first.length ? 'types' : beside })
+    if (await built) await runStep(e2e, { out, beside })
+    out.close()
+  })()
+  for (const step of first) await runLive(step)
+  for (const step of rest) {
+    // Nothing in vitest may read apps/web/build while it is being written (see above): PGlite waits for the build.
+    if (step.name === 'unit') await built
+    await runLive(step)
+  }
+  if (!failed && running.size) console.log(c(2, `\nwaiting for Playwright e2e (live output: ${out.file.slice(root.length + 1)})`))
+  await e2eLane
 }
 
 console.log(`\n${bold('Summary')}`)
 for (const r of results) {
+  if (r.beside && r.status === 'ok') r.note = `${r.note ? `${r.note}; ` : ''}beside ${r.beside}`
   const mark = r.status === 'ok' ? green('ok     ') : r.status === 'FAILED' ? red('FAILED ') : yellow(r.status.padEnd(7))
-  console.log(`  ${mark} ${r.step.title.padEnd(22)} ${secs(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`)
+  console.log(`  ${mark} ${r.step.title.padEnd(26)} ${secs(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`)
 }
 console.log(`  total ${secs(Date.now() - t0)}`)
 process.exit(failed ? 1 : 0)
