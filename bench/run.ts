@@ -50,6 +50,8 @@ const connections = Number(values.connections)
 const dataDir = path.resolve(values['data-dir'] ?? path.join(ROOT, 'data/bench'))
 const names = (values.scenario?.flatMap((s) => s.split(',')) ?? DEFAULT_SCENARIOS).map((s) => s.trim()).filter(Boolean)
 const scenarios = names.map((n) => SCENARIOS.find((s) => s.name === n) ?? fail(`unknown scenario '${n}' (known: ${SCENARIOS.map((s) => s.name).join(', ')})`))
+/** Only scenarios that request pages need a web build; the API-only ones (search, filters…) run without one. */
+const measuresPages = scenarios.some((s) => s.requests.some((r) => r.headers?.accept?.includes('text/html')))
 
 function fail(msg: string): never {
   console.error(msg)
@@ -104,8 +106,8 @@ async function startServer(port: number, root: string, dir: string): Promise<Chi
       // Measure the steady state: wait until the in-memory search index has loaded (decision 012).
       if (res.ok && (await res.json() as { search_index?: { state: string } }).search_index?.state !== 'loading') {
         // A checkout without `npm run build` serves the API and answers 503 for pages: measuring that is meaningless.
-        const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })
-        if (page.status === 503) { child.kill('SIGTERM'); fail(`${root}: pages answer 503 (no web build?): run npm run build there`) }
+        const page = measuresPages ? await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } }) : undefined
+        if (page?.status === 503) { child.kill('SIGTERM'); fail(`${root}: pages answer 503 (no web build?): run npm run build there`) }
         return child
       }
     } catch { /* not up yet */ }
