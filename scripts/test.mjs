@@ -42,7 +42,6 @@ function run(cmd, args, { env = process.env, cwd = root, quiet = false, out = nu
   if (out) out.write(`${line}\n`)
   else console.log(line)
   return new Promise((resolve, reject) => {
-    if (stopping) return reject(new StepFailure('stopped: another step failed'))
     const child = spawn(cmd, args, { cwd, env, stdio: out ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
     running.add(child)
     if (out) {
@@ -53,13 +52,11 @@ function run(cmd, args, { env = process.env, cwd = root, quiet = false, out = nu
     child.on('close', (code, signal) => {
       running.delete(child)
       if (code === 0) resolve()
-      else if (stopping) reject(new StepFailure('stopped: another step failed'))
       else reject(new StepFailure(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`))
     })
   })
 }
 const running = new Set()
-let stopping = false
 
 /** Output of a step that runs beside others: kept to be printed as one block, and written live to `file`. */
 function outputSink(file) {
@@ -299,7 +296,7 @@ let failed = false
 const selected = steps.filter((s) => !only.length || only.includes(s.name))
 const e2e = selected.find((s) => s.name === 'e2e')
 
-/** Runs one step and records it; false when it failed (then every other running step is stopped). */
+/** Runs one step and records it; false when it failed (then no further step starts). */
 async function runStep(step, { out = null, beside = '' } = {}) {
   if (failed) {
     results.push({ step, status: 'not run', ms: 0 })
@@ -317,16 +314,9 @@ async function runStep(step, { out = null, beside = '' } = {}) {
     return true
   } catch (e) {
     const ms = Date.now() - start
-    const stopped = stopping && e instanceof StepFailure && e.message.startsWith('stopped')
-    if (!stopped) {
-      failed = true
-      stopping = true
-      for (const child of running) child.kill('SIGTERM')
-    }
-    results.push({
-      step, status: stopped ? 'stopped' : 'FAILED', ms, beside,
-      note: stopped ? 'another step failed' : e instanceof StepFailure ? e.message : (e?.stack ?? String(e)),
-    })
+    // No further step starts; a step running beside this one ends by itself, so its own failures are reported too.
+    failed = true
+    results.push({ step, status: 'FAILED', ms, beside, note: e instanceof StepFailure ? e.message : (e?.stack ?? String(e)) })
     return false
   } finally {
     const r = results.at(-1)
