@@ -22,37 +22,34 @@ export interface Scenario {
 }
 
 /**
- * Slugs of 200 listings spread over the whole table (random pages of the newest-first list), for the listing-page
- * scenarios; the same set for every scenario of a run.
+ * Slugs from random pages of the newest-first list (a fixed seed, so the same set every run): the first `perPage` of
+ * each page until `count`; `unique` skips repeats and stops after `maxPages` pages (a small table may not have enough).
  */
-const slugs: string[] = []
-async function collectSlugs(base: string) {
-  if (slugs.length) return
+async function sampleSlugs(base: string, into: string[], o: { count: number, seed: number, perPage: number, unique?: { maxPages: number } }) {
+  if (into.length) return
   const first = await (await fetch(`${base}/api/offers?limit=48`)).json() as { last_page: number }
-  let seed = 16
+  let seed = o.seed
   const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32 }
-  while (slugs.length < 200) {
+  const seen = new Set<string>()
+  for (let pages = 0; into.length < o.count && (!o.unique || pages < o.unique.maxPages); pages++) {
     const page = 1 + Math.floor(rand() * Math.min(first.last_page, 20_000))
     const body = await (await fetch(`${base}/api/offers?limit=48&page=${page}`)).json() as { data: { slug: string }[] }
-    for (const l of body.data.slice(0, 4)) if (slugs.length < 200) slugs.push(l.slug)
+    for (const l of body.data.slice(0, o.perPage)) {
+      if (into.length >= o.count || (o.unique && seen.has(l.slug))) continue
+      seen.add(l.slug)
+      into.push(l.slug)
+    }
   }
 }
+
+/** 200 listings spread over the whole table, for the listing-page scenarios; the same set for every scenario of a run. */
+const slugs: string[] = []
+const collectSlugs = (base: string) => sampleSlugs(base, slugs, { count: 200, seed: 16, perPage: 4 })
 const slugAt = (i: number) => slugs[i % slugs.length]!
 
 /** 5,000 listings (48 of each of ~105 random pages): far more pages than the default page cache holds (decision 029). */
 const many: string[] = []
-async function collectMany(base: string) {
-  if (many.length) return
-  const first = await (await fetch(`${base}/api/offers?limit=48`)).json() as { last_page: number }
-  let seed = 29
-  const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32 }
-  const seen = new Set<string>()
-  for (let tries = 0; many.length < 5000 && tries < 400; tries++) {
-    const page = 1 + Math.floor(rand() * Math.min(first.last_page, 20_000))
-    const body = await (await fetch(`${base}/api/offers?limit=48&page=${page}`)).json() as { data: { slug: string }[] }
-    for (const l of body.data) if (many.length < 5000 && !seen.has(l.slug)) { seen.add(l.slug); many.push(l.slug) }
-  }
-}
+const collectMany = (base: string) => sampleSlugs(base, many, { count: 5000, seed: 29, perPage: 48, unique: { maxPages: 400 } })
 
 export const SCENARIOS: Scenario[] = [
   {
