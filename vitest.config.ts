@@ -14,6 +14,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One module graph per worker, not per file (decision 033): each file imported the whole app again (Fastify,
+    // every route, the zod contracts, the Drizzle schema), which was half of the suite's CPU time. Every file still
+    // gets its own database and app (createTestApp / openTestDb); module state that outlives a file is keyed by
+    // app or database (WeakMaps) or is reset by the file that changes it. Setup files still run before every file.
+    isolate: false,
     // vitest's default is one worker less than the cores: a single worker on a 2-core machine. The files spend much
     // of their time waiting (on PostgreSQL, timers, a worker thread), so one per core keeps both cores busy.
     // `--maxWorkers=N` on the command line overrides it.

@@ -11,19 +11,22 @@ const day = (col: string) => sql.raw(`((${col} at time zone 'Europe/Warsaw')::da
 /**
  * The admin dashboard's daily series over the last 30 or 90 Polish calendar days. Each series is one grouped scan;
  * active listings are the running total of publications minus expiries on top of those running at the window's
- * start. Answers are kept 5 minutes per instance (the dashboard is read often, the figures move slowly).
+ * start. Answers are kept 5 minutes per instance (the dashboard is read often, the figures move slowly), per database:
+ * several apps in one process (the test files vitest runs in one worker) never see each other's figures.
  */
-const cache = new Map<string, { at: number; value: Dashboard['series'] }>()
+let caches = new WeakMap<DbHandle, Map<string, { at: number; value: Dashboard['series'] }>>()
 const TTL_MS = 5 * 60_000
 
 export function clearDashboardCache(): void {
-  cache.clear()
+  caches = new WeakMap()
 }
 
 export async function dashboardSeries(db: DbHandle, days: 30 | 90): Promise<{ from: string; to: string; series: Dashboard['series'] }> {
   const to = warsawDay(new Date())
   const from = warsawDay(new Date(Date.now() - (days - 1) * DAY_MS))
   const key = `${days}|${to}`
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
   const hit = cache.get(key)
   if (hit && Date.now() - hit.at < TTL_MS) return { from, to, series: hit.value }
   const start = sql`(${from}::date)::timestamp at time zone 'Europe/Warsaw'`
