@@ -1,12 +1,13 @@
 import os from 'node:os'
 import path from 'node:path'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
 import { buildApp } from '../app.ts'
 import { createTestApp } from '../test/helpers.ts'
 import { mountWeb } from '../web/ssr.ts'
+import { COMPRESS_THRESHOLD, JSON_BR_QUALITY, JSON_GZIP_LEVEL, acceptedEncoding } from './compression.ts'
 
 describe('compression (br/gzip)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -41,6 +42,39 @@ describe('compression (br/gzip)', () => {
     const raw = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'identity' } })
     expect(raw.headers['content-encoding']).toBeUndefined()
     expect(raw.json()).toEqual(json)
+  })
+
+  it('API JSON is compressed in one call at the cheap levels, with its length; gzip when br is refused', async () => {
+    const raw = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'identity' } })
+    expect(raw.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD)
+    expect(raw.headers.vary).toMatch(/accept-encoding/i)
+    const br = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    // Not a stream: the compressed length is known, and it is exactly brotli at the JSON quality (not the pages' 4).
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length)
+    expect(br.rawPayload).toEqual(brotliCompressSync(raw.rawPayload, { params: {
+      [constants.BROTLI_PARAM_QUALITY]: JSON_BR_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }))
+    const gz = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gz.headers.vary).toMatch(/accept-encoding/i)
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length)
+    expect(gz.rawPayload.subarray(10)).toEqual(gzipSync(raw.rawPayload, { level: JSON_GZIP_LEVEL }).subarray(10)) // past the header's time
+    // Below the threshold JSON goes out as it is.
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD)
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.json()).toHaveProperty('status')
+  })
+
+  it('Accept-Encoding: br unless refused or weighted below gzip; q=0 and unknown codings are not taken', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br')
+    expect(acceptedEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
+    expect(acceptedEncoding('gzip;q=0, br;q=0')).toBeUndefined()
+    expect(acceptedEncoding('x-gzip')).toBe('gzip')
+    expect(acceptedEncoding('*')).toBe('br')
+    expect(acceptedEncoding('*;q=0, gzip')).toBe('gzip')
+    expect(acceptedEncoding('identity')).toBeUndefined()
+    expect(acceptedEncoding(undefined)).toBeUndefined()
   })
 
   it('a built JS file is served from its precompressed .br; CSS without one is compressed on the fly', async () => {
