@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { offerTypeMenus, searchHref } from './nav'
+import { topCategories } from '@portal/contracts/catalogue'
+import { MENU_CATEGORIES, offerTypeMenus, searchHref } from './nav'
 
 describe('menu row', () => {
   const menus = offerTypeMenus()
@@ -17,6 +18,14 @@ describe('menu row', () => {
     expect(sell).not.toContain('/nieruchomosci/pokoj/sprzedaz')
     expect(sell.some((l) => l.includes('hotele'))).toBe(false)
     expect(menus[3]!.links.every((l) => l.to.endsWith('/oddam'))).toBe(true)
+  })
+})
+
+describe('the menu categories', () => {
+  it("are the catalogue's top level (a copy, so the header does not load the catalogue)", () => {
+    expect(MENU_CATEGORIES.map((c) => ({ ...c, offerTypes: [...c.offerTypes] }))).toEqual(
+      topCategories().map((c) => ({ slug: c.slug, urlSlug: c.urlSlug, plural: c.plural, offerTypes: c.offerTypes })),
+    )
   })
 })
 

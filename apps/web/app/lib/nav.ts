@@ -1,5 +1,7 @@
-// The header's menu row, derived from the catalogue so it always matches what the API serves.
-import { OFFER_TYPES, topCategories, type OfferType } from '@portal/contracts/catalogue'
+// The header's menu row. Its categories are a copy of the catalogue's top level (slug, URL slug, plural, offer
+// types): the whole catalogue (every city with its districts, every attribute, ~6 KB gzip) stays out of the code
+// every page runs before its first paint (issue 16); nav.test.ts checks the copy against the catalogue.
+import { OFFER_TYPES, type OfferType } from '@portal/contracts/catalogue/offer-types'
 
 export interface NavLink {
   label: string
@@ -11,6 +13,31 @@ export interface NavGroup {
   offerType?: OfferType
   links: NavLink[]
 }
+
+export interface MenuCategory {
+  slug: string
+  urlSlug: string
+  plural: string
+  offerTypes: readonly OfferType[]
+}
+
+const ALL: readonly OfferType[] = ['sell', 'rent', 'exchange', 'for_free']
+/** `topCategories()` of the catalogue, in its order (nav.test.ts compares them). */
+export const MENU_CATEGORIES: readonly MenuCategory[] = [
+  { slug: 'mieszkanie', urlSlug: 'mieszkanie', plural: 'Mieszkania', offerTypes: ALL },
+  { slug: 'dom', urlSlug: 'dom', plural: 'Domy', offerTypes: ALL },
+  { slug: 'dom-modulowy', urlSlug: 'dom-modulowy', plural: 'Domy modułowe', offerTypes: ['sell', 'exchange'] },
+  { slug: 'lokal-uzytkowy', urlSlug: 'lokal-uzytkowy', plural: 'Lokale użytkowe', offerTypes: ALL },
+  { slug: 'dzialka', urlSlug: 'dzialka', plural: 'Działki', offerTypes: ALL },
+  { slug: 'kemping', urlSlug: 'kemping', plural: 'Kempingi', offerTypes: ['sell', 'rent'] },
+  { slug: 'domek-letniskowy', urlSlug: 'domek-letniskowy', plural: 'Domki letniskowe', offerTypes: ALL },
+  { slug: 'garaz', urlSlug: 'garaz', plural: 'Garaże', offerTypes: ALL },
+  { slug: 'parking', urlSlug: 'parking', plural: 'Miejsca parkingowe', offerTypes: ['sell', 'rent'] },
+  { slug: 'pokoj', urlSlug: 'pokoj', plural: 'Pokoje', offerTypes: ['rent', 'exchange'] },
+  { slug: 'magazyny', urlSlug: 'magazyny', plural: 'Magazyny i hale', offerTypes: ['sell', 'rent'] },
+  { slug: 'hotele-pensjonaty', urlSlug: 'hotele-pensjonaty', plural: 'Hotele i pensjonaty', offerTypes: ['sell', 'rent'] },
+  { slug: 'uslugi', urlSlug: 'uslugi', plural: 'Usługi', offerTypes: ['sell'] },
+]
 
 /** Hotels have their own menu entry (linked under WYNAJEM); services have their own page. */
 const OWN_ENTRY = new Set(['hotele-pensjonaty', 'uslugi'])
@@ -24,7 +51,7 @@ export function categoryHref(categoryUrlSlug: string, offerType: OfferType): str
 export function offerTypeMenus(): NavGroup[] {
   return MENU_ORDER.map((value) => {
     const type = OFFER_TYPES.find((o) => o.value === value)!
-    const links = topCategories()
+    const links = MENU_CATEGORIES
       .filter((c) => c.offerTypes.includes(value) && !OWN_ENTRY.has(c.slug))
       .map((c) => ({ label: c.plural, to: categoryHref(c.urlSlug, value) }))
     if (value === 'rent') links.push({ label: 'Hotele i pensjonaty', to: '/nieruchomosci/hotele-pensjonaty/wynajem' })

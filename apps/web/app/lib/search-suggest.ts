@@ -1,6 +1,8 @@
 // The search bar's suggestions (spec §2, §4, §5, §9): the dropdown opens from 2 typed characters; phones show
 // three hard-coded samples, only when the text is non-empty and one contains it (case-insensitive).
-import { toSearchParams } from '@portal/contracts/plain/search'
+// No import of the search contract (its parser, messages and the catalogue behind them): this module is in the
+// header, which every page loads before its first paint (issue 16). `locationQuery` writes what the contract's
+// toSearchParams writes for a place (search-web.test.ts compares them).
 
 export const SUGGEST_MIN_CHARS = 2
 export const SUGGEST_BLUR_MS = 200
@@ -30,6 +32,13 @@ export function mobileSamples(text: string): Suggestion[] {
   return t ? MOBILE_SAMPLES.filter((s) => s.label.toLowerCase().includes(t)) : []
 }
 
+/** `/szukaj` parameters of a place, as `toSearchParams({ location: { lat, lon, name } })` of the search contract. */
+export function locationQuery(lat: number, lon: number, name: string): string {
+  const p = new URLSearchParams({ 'lokalizacja[lat]': String(lat), 'lokalizacja[lon]': String(lon) })
+  if (name.trim()) p.set('lokalizacja[nazwa]', name.trim())
+  return p.toString()
+}
+
 /** Normalises a recent-search entry (a location or a labelled link, from the server or localStorage). */
 export function recentEntry(raw: unknown): Suggestion | null {
   if (typeof raw === 'string') return raw.trim() ? { label: raw, url: `/szukaj?phrase=${encodeURIComponent(raw)}` } : null
@@ -41,7 +50,7 @@ export function recentEntry(raw: unknown): Suggestion | null {
   const url = typeof r.url === 'string' && r.url.startsWith('/')
     ? r.url
     : r.lat !== undefined && Number.isFinite(lat) && Number.isFinite(lon)
-      ? `/szukaj?${toSearchParams({ location: { lat, lon, name: label } })}`
+      ? `/szukaj?${locationQuery(lat, lon, label)}`
       : `/szukaj?phrase=${encodeURIComponent(label)}`
   return { label, url, ...(Number.isFinite(lat) && r.lat !== undefined ? { lat, lon } : {}) }
 }

@@ -4,7 +4,8 @@ import { activeChips, emptyForm, formFromParams, formToParams, negotiableAllowed
 import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
 import { priceFromOptions, priceToOptions, areaToOptions, typedAmount } from './search-options'
-import { matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
+import { locationQuery, matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
+import { toSearchParams } from '@portal/contracts/plain/search'
 import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode } from './search-tree'
 
 describe('category tree (spec §4)', () => {
@@ -88,6 +89,11 @@ describe('suggestions (spec §2, §5)', () => {
     expect(list).toHaveLength(1)
     expect(matchingRecent(list, 'kra')).toHaveLength(1)
     expect(matchingRecent(list, 'gda')).toHaveLength(0)
+  })
+  it("a place's parameters are the search contract's", () => {
+    for (const [lat, lon, name] of [[50.06, 19.94, 'Kraków'], [52.2297, 21.0122, ' Warszawa, Mokotów '], [54.35, 18.64, '']] as const) {
+      expect(locationQuery(lat, lon, name)).toBe(toSearchParams({ location: { lat, lon, name } }).toString())
+    }
   })
 })
 
