@@ -15,7 +15,15 @@ const FRAME_CLASS = {
   none: 'border border-slate-200/80',
 } as const
 
-function Photo({ listing, priority }: { listing: ListingSummary; priority: boolean }) {
+/**
+ * How a card's photo loads: `true` for the page's likely LCP image (eager, fetchpriority high, which also makes React
+ * preload it in the head); 'eager' for a photo that may be in the first screen on a wide one but is not the
+ * LCP on a phone (loaded at once at the browser's own priority, no preload competing with the first paint's CSS,
+ * fonts and scripts: issue 16, decision 034); `false` lazy.
+ */
+export type PhotoPriority = boolean | 'eager'
+
+function Photo({ listing, priority }: { listing: ListingSummary; priority: PhotoPriority }) {
   const photo = listing.photo
   return (
     <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
@@ -36,8 +44,8 @@ function Photo({ listing, priority }: { listing: ListingSummary; priority: boole
             height={photo.height}
             alt={photoAlt(listing)}
             loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding={priority ? 'sync' : 'async'}
+            fetchPriority={priority === true ? 'high' : 'auto'}
+            decoding={priority === true ? 'sync' : 'async'}
             className="relative size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         </>
@@ -77,7 +85,7 @@ function Photo({ listing, priority }: { listing: ListingSummary; priority: boole
  * A listing card (design.md): photo first, then price, price per m², area, rooms, place. The whole card is one
  * link (the title's link is stretched over it); the heart sits above the link as its own button.
  */
-export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: boolean }) {
+export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: PhotoPriority }) {
   const favorites = useFavorites()
   const favourite = favorites.has(listing.id)
   const perM2 = listingPricePerM2(listing)

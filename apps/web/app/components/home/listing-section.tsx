@@ -16,7 +16,10 @@ export function ListingSection({
   title: string
   subtitle?: string
   listings: ListingSummary[] | null
-  /** The first cards of the first grid are above the fold: load them eagerly for LCP. */
+  /**
+   * The first cards of the first grid may be in the first screen on a wide one: load them at once, but without
+   * fetchpriority high (a phone's first screen is the hero, whose text is the LCP: decision 034).
+   */
   priorityCount?: number
   more?: { to: string; label: string }
   /** On phones, a swipeable row instead of a long column (used for the promoted strip). */
@@ -53,7 +56,7 @@ export function ListingSection({
         >
           {listings.map((l, i) => (
             <li key={l.id} className={`flex ${scrollOnPhones ? 'max-sm:w-[82%] max-sm:shrink-0 max-sm:snap-start' : ''}`}>
-              <ListingCard listing={l} priority={i < priorityCount} />
+              <ListingCard listing={l} priority={i < priorityCount ? 'eager' : false} />
             </li>
           ))}
         </ul>
