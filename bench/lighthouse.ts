@@ -35,10 +35,19 @@ for (const p of await pages()) {
   const got: Lhr[] = []
   for (let i = 0; i < runs; i++) {
     const file = path.join(outDir, `lighthouse-${p.replace(/[^a-z0-9]+/gi, '_')}-${i}.json`)
-    execFileSync('npx', ['--yes', 'lighthouse@12.8.2', `${base}${p}`, '--quiet', '--only-categories=performance',
-      '--output=json', `--output-path=${file}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-sync'],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } })
+    // A loaded host now and then loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, at most twice.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        execFileSync('npx', ['--yes', 'lighthouse@12.8.2', `${base}${p}`, '--quiet', '--only-categories=performance',
+          '--output=json', `--output-path=${file}`,
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-sync'],
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } })
+        break
+      } catch (error) {
+        if (attempt >= 3) throw error
+        console.error(`${p}: run ${i + 1} failed, repeating it`)
+      }
+    }
     got.push(JSON.parse(readFileSync(file, 'utf8')) as Lhr)
   }
   const m = (audit: string) => median(got.map((r) => r.audits[audit]!.numericValue))
