@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, MAX_MARKERS, markersResponseSchema } from '@portal/contracts/search'
-import { countSearch, filterKey, searchMarkers, searchPlan } from '../../../lib/search/sql.ts'
+import { countSearch, filterKey, searchClusters, searchMarkers, searchPlan } from '../../../lib/search/sql.ts'
 import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
-import { areaDensity } from '../../../lib/search/density.ts'
+import { areaDensity, densityGrid, listingsInBox } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 import { markersOf } from '../../../lib/search/index/hydrate.ts'
+
+/** Listings of any kind in a box above which the SQL path groups a search's matches before reading markers. */
+const CLUSTERS_FIRST_ABOVE = 4 * MARKERS_BEFORE_CLUSTERS
 
 const markers: FastifyPluginAsyncZod = async (app) => {
   app.get('/search/markers', {
     schema: {
       tags: ['search'],
-      summary: `Map markers for a search (same parameters, plus bbox=minLon,minLat,maxLon,maxLat): up to ${MARKERS_BEFORE_CLUSTERS} newest as markers, beyond that every match grouped into clusters on a ${MARKER_GRID}×${MARKER_GRID} grid (at most ${MAX_MARKERS} markers while the search index loads)`,
+      summary: `Map markers for a search (same parameters, plus bbox=minLon,minLat,maxLon,maxLat): up to ${MARKERS_BEFORE_CLUSTERS} newest as markers, beyond that every match grouped into clusters on a ${MARKER_GRID}×${MARKER_GRID} grid (the same while the search index loads; without a bbox at most ${MAX_MARKERS} markers)`,
       querystring: searchQueryDocs,
       response: { 200: markersResponseSchema, 422: validationErrorSchema },
     },
@@ -28,6 +31,22 @@ const markers: FastifyPluginAsyncZod = async (app) => {
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) return { data: markersOf(hit.store, hit.slots), clusters: hit.clusters, total: hit.total, truncated: false }
     const { where, countWhere, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    if (query.bbox) {
+      // As the index answers (decision 035): up to MARKERS_BEFORE_CLUSTERS newest as markers, else every match in
+      // clusters, with an exact total either way. A box holding many listings of any kind is grouped first (most
+      // searches there match more than that; the markers are read only if not), a quieter one reads one marker more
+      // than the limit first to tell which.
+      const [minLon, minLat, maxLon, maxLat] = query.bbox
+      const crowded = listingsInBox(await densityGrid(app.db.db), minLat, minLon, maxLat, maxLon) > CLUSTERS_FIRST_ABOVE
+      if (!crowded) {
+        const data = await searchMarkers(app.db.db, where, MARKERS_BEFORE_CLUSTERS + 1, branches)
+        if (data.length <= MARKERS_BEFORE_CLUSTERS) return { data, clusters: [], total: data.length, truncated: false }
+      }
+      const { total, clusters } = await searchClusters(app.db.db, countWhere, query.bbox, MARKER_GRID)
+      if (total > MARKERS_BEFORE_CLUSTERS) return { data: [], clusters, total, truncated: false }
+      const data = await searchMarkers(app.db.db, where, MARKERS_BEFORE_CLUSTERS, branches)
+      return { data, clusters: [], total: data.length, truncated: false }
+    }
     const [data, total] = await Promise.all([
       searchMarkers(app.db.db, where, MAX_MARKERS, branches),
       countSearch(app.db.db, where, filterKey(query), countWhere),

@@ -23,7 +23,7 @@ describe('search with the in-memory index off', () => {
     expect((await t.app.inject('/api/health')).json().search_index).toEqual({ state: 'off', listings: 0 })
   })
 
-  it('GET /api/search/markers gives markers, never clusters', async () => {
+  it('GET /api/search/markers gives markers (clusters only beyond 400 matches, as the index)', async () => {
     const res = await t.app.inject('/api/search/markers?bbox=14,49,24.2,54.9')
     expect(res.headers['x-search-source']).toBe('sql')
     expect(res.json()).toMatchObject({ total: 2, clusters: [], truncated: false })
