@@ -48,7 +48,11 @@ export function firstPaintChunk(): Plugin {
         return shell.has(id) && !/\.css($|\?)/.test(id) ? 'shell' : null
       }
       const cs = typeof options.codeSplitting === 'object' ? options.codeSplitting : {}
-      return { ...options, codeSplitting: { ...cs, groups: [{ name, debugName: 'first-paint', priority: 10, includeDependenciesRecursively: false }, ...(cs.groups ?? [])] } }
+      // The catalogue's cities (with the Polish place forms) apart from the rest of it: a listing page and /szukaj
+      // run without them (the maps load them with their data), so merged into the catalogue's chunk they would
+      // ride along (decision 034).
+      const cities = { name: 'cities', test: /\/packages\/contracts\/src\/catalogue\/(cities|inflection)\.ts$/, priority: 5 }
+      return { ...options, codeSplitting: { ...cs, groups: [{ name, debugName: 'first-paint', priority: 10, includeDependenciesRecursively: false }, cities, ...(cs.groups ?? [])] } }
     },
   }
 }

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import type { GoneOffer } from '~/components/offer/gone'
 import { OfferGone } from '~/components/offer/gone'
+import { CITY_BY_SLUG } from '@portal/contracts/catalogue/cities'
 import { OfferPage } from '~/components/offer/offer-page'
 import { NotFound } from '~/components/not-found'
 import type { PublicOffer } from '@portal/contracts/offer'
@@ -20,7 +21,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!key) throw data(null, { status: 404 })
   const res = await serverApi(context, `/api/offers/${encodeURIComponent(key)}`, { headers: { Accept: 'application/json' } })
   if (res.status === 410) {
-    const gone = (await res.json()) as GoneOffer
+    const body = (await res.json()) as Omit<GoneOffer, 'cityLanding'>
+    // Decided here, on the server: the list of cities stays out of the listing page's code (decision 034).
+    const gone: GoneOffer = { ...body, cityLanding: CITY_BY_SLUG.has(body.city.slug) }
     throw data({ gone }, { status: 410, headers: { 'Cache-Control': 'public, max-age=300' } })
   }
   if (res.status === 404) throw data(null, { status: 404 })

@@ -2,7 +2,6 @@ import type { ReactNode, RefObject } from 'react'
 import leafletCss from 'leaflet/dist/leaflet.css?url'
 import mapCss from './map.css?url'
 import type * as Leaflet from 'leaflet'
-import { CITIES } from '@portal/contracts/catalogue'
 import { TILE_ATTRIBUTION } from '@portal/contracts/map-tiles'
 
 export type LeafletModule = typeof Leaflet
@@ -60,7 +59,8 @@ export function addBaseLayer(L: LeafletModule, map: Leaflet.Map, tileUrl: string
   map.on('zoomend', zoomClass)
   map.whenReady(zoomClass)
   map.getContainer().dataset.basemap = tileUrl ? 'tiles' : 'offline'
-  void import('./poland-base.json').then(({ default: base }) => {
+  // The cities come with the map's data, not with the page (decision 034).
+  void Promise.all([import('./poland-base.json'), import('@portal/contracts/catalogue/cities')]).then(([{ default: base }, { CITIES }]) => {
     const renderer = L.svg({ pane: 'basemap' })
     for (const ring of base.outline) {
       L.polygon(ring as [number, number][], {

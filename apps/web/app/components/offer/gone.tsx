@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { CITIES, OFFER_TYPES, categoryBySlug } from '@portal/contracts/catalogue'
+import { OFFER_TYPES, categoryBySlug } from '@portal/contracts/catalogue'
 import { pageTitle } from '~/lib/site'
 
 export interface GoneOffer {
@@ -7,6 +7,8 @@ export interface GoneOffer {
   message: string
   category: { id: number; slug: string; url_slug: string; name: string }
   city: { name: string; slug: string }
+  /** The city is one of the catalogue's, with landing pages (set by the route's loader). */
+  cityLanding: boolean
 }
 
 /** HTTP 410 for an ended or expired listing: say so kindly and lead on to the same kind of listings nearby. */
@@ -15,7 +17,7 @@ export function OfferGone({ gone }: { gone: GoneOffer }) {
   const offers = OFFER_TYPES.filter((o) => !cat || cat.offerTypes.includes(o.value))
   const plural = cat?.plural ?? gone.category.name
   // Landing pages exist for the catalogue's cities only; elsewhere the link covers the whole country.
-  const city = CITIES.some((c) => c.slug === gone.city.slug) ? gone.city : null
+  const city = gone.cityLanding ? gone.city : null
   return (
     <section className="container-page flex flex-col items-center py-16 text-center sm:py-24">
       <title>{pageTitle('To ogłoszenie jest już nieaktualne')}</title>
