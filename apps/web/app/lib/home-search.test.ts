@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { heroSearchHref } from './home-search'
+import { CITIES } from '@portal/contracts/catalogue'
+import { heroSearchHref, POPULAR_CITIES } from './home-search'
+
+describe('popular cities', () => {
+  it("are the catalogue's first ten", () => {
+    expect(POPULAR_CITIES).toEqual(CITIES.slice(0, 10).map((c) => ({ slug: c.slug, name: c.name })))
+  })
+})
 
 describe('heroSearchHref', () => {
   it('sends type, category and trimmed phrase', () => {

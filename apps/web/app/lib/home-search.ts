@@ -1,5 +1,22 @@
 import { SEEK_PROPERTY } from '@portal/contracts/catalogue'
 
+/**
+ * 'Popularne miasta' under the hero: the catalogue's first ten cities, copied so the home page's first paint does not
+ * load the list of every city with its districts (decision 034; home-search.test.ts compares them).
+ */
+export const POPULAR_CITIES: readonly { slug: string; name: string }[] = [
+  { slug: 'warszawa', name: 'Warszawa' },
+  { slug: 'krakow', name: 'Kraków' },
+  { slug: 'lodz', name: 'Łódź' },
+  { slug: 'wroclaw', name: 'Wrocław' },
+  { slug: 'poznan', name: 'Poznań' },
+  { slug: 'gdansk', name: 'Gdańsk' },
+  { slug: 'szczecin', name: 'Szczecin' },
+  { slug: 'bydgoszcz', name: 'Bydgoszcz' },
+  { slug: 'lublin', name: 'Lublin' },
+  { slug: 'bialystok', name: 'Białystok' },
+]
+
 /** The hero's offer-type choices: the four offer types and 'Szukam' (wanted ads, spec §4). */
 export const HERO_TYPES = [
   { value: 'sprzedaz', label: 'Sprzedaż' },

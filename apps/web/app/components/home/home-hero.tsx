@@ -1,10 +1,8 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { CITIES } from '@portal/contracts/catalogue'
 import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
+import { POPULAR_CITIES as POPULAR } from '~/lib/home-search'
 import { HomeSearchPanel } from '../search/home-search-panel'
-
-const POPULAR = CITIES.slice(0, 10)
 /** Home hero: the heading, the advanced search panel and popular cities. */
 export function HomeHero({ total }: { total: number | null }) {
   const id = useId()
