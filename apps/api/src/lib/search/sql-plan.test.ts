@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
-import { countSql, rowsOf, searchPlan } from './sql.ts'
+import { countSql, rowsOf, searchMarkers, searchPage, searchPlan } from './sql.ts'
 
 /**
  * The SQL path's capped count of an area search carries the area's grid-cell ranges (docs/decisions/030): they must
@@ -66,5 +66,30 @@ describe('SQL path: cell ranges in the capped count', () => {
     })
     expect(plan).toMatch(/Index Only Scan using listings_offer_cat_cell_\w+ on listings/)
     expect(plan).toMatch(/Index Cond: \(.*\(floor\(\(lat \* '10'::double precision\)\)\)::integer\) >= 521/)
+  })
+})
+
+describe('SQL path: newest-first walks of an area\'s cells with a price or area range', () => {
+  it('filter the ranges without index conditions (newestWhere) and find the same pages and markers', async () => {
+    const text = (s: SQL) => new PgDialect().sqlToQuery(s).sql
+    const base = { type: 'sell' as const, categories: ['mieszkanie'], bbox: [20.9, 52.1, 21.2, 52.3] as [number, number, number, number] }
+    for (const q of [
+      { ...base, price: { min: 500_300 }, area: { min: 40, max: 90 } },
+      { ...base, area: { max: 60 }, sort: 'newest_plain' as const },
+      { ...base, price: { max: 502_000 }, page: 2, per_page: 5 },
+    ] satisfies SearchQuery[]) {
+      const { where, branches } = searchPlan(q, dense)
+      expect(branches?.cells?.length).toBeGreaterThan(1)
+      expect(text(branches!.newestWhere!)).toMatch(/\(l\.(price|area) \+ 0\) [<>]=/)
+      // The same answer as the plain WHERE without branches (one ordered query over the table).
+      const ids = (rows: { id: number }[]) => rows.map((r) => r.id)
+      const want = ids(await searchPage(t.db.db, q, where))
+      expect(want.length, JSON.stringify(q)).toBeGreaterThanOrEqual(5)
+      expect(ids(await searchPage(t.db.db, q, where, branches)), JSON.stringify(q)).toEqual(want)
+      const markers = async (b?: typeof branches) => (await searchMarkers(t.db.db, where, 50, b)).map((m) => m.id)
+      expect(await markers(branches)).toEqual(await markers())
+    }
+    // Without a range there is nothing to rewrite.
+    expect(searchPlan(base, dense).branches?.newestWhere).toBeUndefined()
   })
 })
