@@ -23,7 +23,10 @@ export function clearDashboardCache(): void {
 
 export async function dashboardSeries(db: DbHandle, days: 30 | 90): Promise<{ from: string; to: string; series: Dashboard['series'] }> {
   const to = warsawDay(new Date())
-  const from = warsawDay(new Date(Date.now() - (days - 1) * DAY_MS))
+  // Counted back in calendar days from the Polish today (at noon UTC, which is the same day in Warsaw): `now - 89 × 24 h`
+  // lands on the next Polish day between 23:00 and 24:00 in winter when the window reaches back into summer time,
+  // and the 90-day series had 89 points then.
+  const from = new Date(Date.parse(`${to}T12:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10)
   const key = `${days}|${to}`
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
