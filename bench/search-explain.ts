@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util'
 import { sql, type SQL } from 'drizzle-orm'
 import { openDb } from '@portal/db'
 import { parseSearchParams } from '@portal/contracts/search'
-import { MAX_MARKERS } from '@portal/contracts/search'
-import { EXACT_COUNT_LIMIT, countSql, markersSql, rowsOf, searchPageSql, searchPlan } from '../apps/api/src/lib/search/sql.ts'
+import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS } from '@portal/contracts/search'
+import { EXACT_COUNT_LIMIT, clearSearchCountCache, clustersSql, countSearchFlagged, countSql, filterKey, markersSql, rowsOf, searchPageSql, searchPlan } from '../apps/api/src/lib/search/sql.ts'
 import { areaDensity } from '../apps/api/src/lib/search/density.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
@@ -40,9 +40,17 @@ for (const m of SEARCH_MIX) {
   if (Object.keys(errors).length) throw new Error(`${m.name}: ${JSON.stringify(errors)}`)
   const { where, countWhere, branches } = searchPlan(query, await areaDensity(db.db))
   lines.push(`## ${m.name}: ${decodeURIComponent(url)}\n`)
-  if (url.startsWith('/api/search/markers')) await explain(m.name, 'markers', markersSql(where, MAX_MARKERS, branches))
-  else await explain(m.name, 'page', searchPageSql(query, where, branches))
+  if (url.startsWith('/api/search/markers')) {
+    // As the route asks (decision 035): the newest markers up to the limit, and the clusters beyond it.
+    await explain(m.name, 'markers', markersSql(where, MARKERS_BEFORE_CLUSTERS + 1, branches))
+    if (query.bbox) await explain(m.name, 'clusters', clustersSql(countWhere, query.bbox, MARKER_GRID))
+  } else await explain(m.name, 'page', searchPageSql(query, where, branches))
   await explain(m.name, `count (≤ ${EXACT_COUNT_LIMIT + 1})`, countSql(countWhere))
+  // What the API runs for the total: the planner's estimate, a sample and/or the capped count (wall time, uncached).
+  clearSearchCountCache(db.db)
+  const t0 = performance.now()
+  const total = await countSearchFlagged(db.db, where, filterKey(query), countWhere)
+  summary.push({ query: m.name, kind: `total as answered (${total.n}${total.estimated ? ', estimated' : ''})`, ms: Math.round((performance.now() - t0) * 100) / 100 })
 }
 await db.close()
 
