@@ -250,7 +250,9 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
     expect((await get(`/api/offers/${future.id}`)).statusCode).toBe(404)
     const fe = (await get(`/api/offers/${future.id}/edit`, jar)).json()
     expect(fe.visible_from_date).toBe(later)
-    expect(new Date(fe.expires_at).getTime()).toBeGreaterThan(Date.now() + 34 * 86400_000)
+    // The 30 days run from that Polish date's midnight (22:00 or 23:00 UTC the day before), not from now: between
+    // 23:00 and 24:00 UTC `Date.now() + 34 days` already lies past it.
+    expect(new Date(fe.expires_at).getTime()).toBeGreaterThan(Date.parse(`${later}T00:00:00Z`) + 29 * 86400_000)
     // PUT with status publish on a draft publishes; a draft saved via PUT stays a draft.
     const d2 = await createOffer(t.app, jar, { status: 'draft' })
     expect((await send(t.app, jar, 'PUT', `/api/offers/${d2.id}`, validOffer({ status: 'draft' }))).json().status).toBe('draft')
