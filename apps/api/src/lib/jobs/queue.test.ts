@@ -60,6 +60,32 @@ describe('JobQueue (pg-boss on our database handle)', () => {
     expect(rows).toEqual([{ state: 'failed', retry_count: 2 }])
   }, 30_000)
 
+  it('a job still running when stop() gives up ends after the database closed: its write is dropped and logged, never an unhandled rejection', async () => {
+    const own = await openTestDb()
+    const { log, lines } = memoryLog()
+    const q = new JobQueue(own, log, { schedule: false, stopTimeoutMs: 300 })
+    let started = false
+    let release!: () => void
+    const gate = new Promise<void>((r) => { release = r })
+    q.work('slow', async () => { started = true; await gate; throw new Error('the job failed late') }, { pollingIntervalSeconds: 0.5 })
+    await q.start()
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => { rejections.push(reason) }
+    process.on('unhandledRejection', onRejection)
+    try {
+      await q.enqueue('slow', {})
+      await until(() => started)
+      await q.stop()
+      await own.close()
+      release()
+      await until(() => lines.some((l) => l.level === 'warn' && l.msg.includes('a write after stop was dropped')), 5_000)
+      await wait(100)
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+
   it('a job enqueued inside a transaction exists only if it commits', async () => {
     const { log } = memoryLog()
     const q = queues[0]!

@@ -80,6 +80,8 @@ export class JobQueue {
        * (a test file that mails creates two queues, not all of them). start() still starts everything.
        */
       lazy?: boolean
+      /** How long stop() waits for running jobs (8 s; tests shorten it). */
+      stopTimeoutMs?: number
     } = {}) {}
 
   /** Declares the handler of a queue; its workers start with the queue (call before start()). */
@@ -135,7 +137,7 @@ export class JobQueue {
 
   private async doBoot(schedule: boolean): Promise<PgBoss> {
     const boss = new PgBoss({
-      db: pgBossDb(this.db),
+      db: this.bossDb(),
       schedule,
       ...(this.opts.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: this.opts.cronWorkerIntervalSeconds } : {}),
       ...(this.opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.opts.cronMonitorIntervalSeconds } : {}),
@@ -267,13 +269,30 @@ export class JobQueue {
     }
   }
 
+  /**
+   * pg-boss's own handle. pg-boss marks a job complete or failed without awaiting it; a job still running when stop()
+   * gives up (its timeout) ends after the application has closed the database, and that write would reject with
+   * nobody listening (an unhandled rejection). After stop() such a write is logged and dropped: the job stays active
+   * and pg-boss's expiry retries it, as after a crash.
+   */
+  private bossDb() {
+    return {
+      executeSql: (text: string, values?: unknown[]) => this.db.query(text, values).catch((err: Error) => {
+        if (!this.stopped) throw err
+        this.log.warn({ err: err.message }, 'job queue: a write after stop was dropped (the job will be retried)')
+        // pg-boss reads `undefined` as 'nothing affected' (a `rows` without the count it expects would throw).
+        return undefined as unknown as { rows: Record<string, unknown>[] }
+      }),
+    }
+  }
+
   /** Stops polling and waits for running jobs (SIGTERM, tests). */
   async stop(): Promise<void> {
     this.stopped = true
     const boss = this.boss ?? (this.booting ? await this.booting.catch(() => null) : null)
     if (!boss) return
     // close:false — the database handle is the application's and is closed by it.
-    await boss.stop({ graceful: true, close: false, wait: true, timeout: 8_000 })
+    await boss.stop({ graceful: true, close: false, wait: true, timeout: this.opts.stopTimeoutMs ?? 8_000 })
     // pg-boss marks a finished job complete without awaiting it: let that last write land before the database closes.
     await new Promise((r) => setTimeout(r, 50))
     await this.db.query('SELECT 1').catch(() => {})
