@@ -49,7 +49,7 @@ export default defineConfig({
     timezoneId: 'Europe/Warsaw',
     screenshot: 'only-on-failure',
     // A failed test keeps its trace with the DOM snapshots of every action; the screencast (a JPEG per frame of every
-    // page, for every test, thrown away when it passes) is off: it was a sixth of the suite's CPU (decision 038).
+    // page, for every test, thrown away when it passes) is off: about a fifth of the suite's CPU (decision 038).
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
