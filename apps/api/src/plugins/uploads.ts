@@ -6,6 +6,9 @@ import fastifyStatic from '@fastify/static'
 import { storageFor } from '../lib/media/storage.ts'
 import { IMMUTABLE } from '../lib/media/s3-storage.ts'
 
+/** A stored file's path under /uploads: `{key}/{name}` (storage.ts's keys), no dot files, no `..`. */
+const UPLOAD_PATH = /^[a-z0-9]+(?:\/[\w-]+)+\.[a-z0-9]+$/i
+
 /**
  * Stored files at /uploads/{key}/{name}: from `${DATA_DIR}/uploads`, or streamed from the STORAGE_URL bucket (so
  * every instance serves every photo). Keys are random and never reused, so cached for a year either way.
@@ -16,7 +19,7 @@ export default fp(async function uploads(app: FastifyInstance) {
     const notFound = { error: 'not_found', message: 'Nie znaleziono.' }
     app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const rel = (request.params as { '*': string })['*']
-      if (!/^[a-z0-9]+(?:\/[\w-]+)+\.[a-z0-9]+$/i.test(rel) || rel.includes('..')) return reply.code(404).send(notFound)
+      if (!UPLOAD_PATH.test(rel) || rel.includes('..')) return reply.code(404).send(notFound)
       const object = await storage.get!(rel)
       if (!object) return reply.code(404).send(notFound)
       if (object.etag && request.headers['if-none-match'] === object.etag) {
@@ -32,14 +35,17 @@ export default fp(async function uploads(app: FastifyInstance) {
   }
   const root = path.join(app.env.DATA_DIR, 'uploads')
   mkdirSync(root, { recursive: true })
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => { reply.header('cache-control', 'public, max-age=31536000, immutable') },
+  // Our own route with @fastify/static's reply.sendFile, not its `/uploads/*` wildcard: the wildcard checks every
+  // request's spelling against the disk by listing each folder on the path (readdir of uploads/, uploads/listings/ …)
+  // to catch case-folding filesystems; uploads/listings/ holds a folder per listing, so every photo listed up to a
+  // million names. The path is checked here instead: the same pattern as the bucket store's, no `..`, no dot files.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, { root, serve: false, index: false, list: false, dotfiles: 'deny', cacheControl: false })
+    scope.get('/uploads/*', { schema: { hide: true } }, (request, reply) => {
+      const rel = (request.params as { '*': string })['*']
+      if (!UPLOAD_PATH.test(rel) || rel.includes('..')) return reply.callNotFound()
+      reply.header('cache-control', IMMUTABLE)
+      return reply.sendFile(rel, root)
+    })
   })
 }, { name: 'uploads' })
