@@ -313,6 +313,12 @@ export class Store {
   readonly districts = new Map<number, SlotList>()
   /** Per owner (user id): the seller's active-listing count on the listing page. Not kept in sort orders. */
   readonly users = new Map<number, SlotList>()
+  /**
+   * Per owner: the count of public listings and until when it holds (the next visible-from or expiry among them).
+   * Counted once from `users` and dropped whenever one of the owner's slots is added or removed, so a listing page
+   * reads it in O(1) instead of walking an agency's tens of thousands of slots per view (listing-page.ts).
+   */
+  readonly sellerCounts = new Map<number, { n: number; from: number; until: number }>()
 
   private ensure(n: number) {
     if (n <= this.capacity) return
@@ -474,6 +480,7 @@ export class Store {
     this.listFor(this.cities, this.city[s]!).push(s)
     if (this.district[s]) this.listFor(this.districts, this.district[s]!).push(s)
     this.listFor(this.users, this.user[s]!).push(s)
+    this.sellerCounts.delete(this.user[s]!)
   }
 
   /** Forgets a listing (no longer active, or deleted). */
@@ -485,6 +492,7 @@ export class Store {
     this.meta[s] = (this.meta[s]! & ~META.alive) >>> 0
     this.slug[s] = ''
     this.dead++
+    this.sellerCounts.delete(this.user[s]!)
   }
 
   get count() { return this.size - this.dead }
