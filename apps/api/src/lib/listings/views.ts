@@ -18,19 +18,25 @@ export async function countView(db: DbHandle, appKey: string, listingId: number,
   return (await countViews(db, [{ listingId, visitor: viewVisitor(appKey, visitorKey) }])) > 0
 }
 
-/** Several views in two statements; returns how many were new. */
+/**
+ * Several views in one statement (one round trip and one commit, as the listing page's API runs it per uncached view):
+ * the new visitor rows, then each listing's counter raised by its new rows; returns how many were new.
+ */
 export async function countViews(db: DbHandle, views: { listingId: number; visitor: string }[]): Promise<number> {
   if (!views.length) return 0
   const day = warsawDate(new Date())!
-  const inserted = await db.db.insert(listingViews).values(views.map((v) => ({ ...v, day })))
-    .onConflictDoNothing().returning({ id: listingViews.listingId })
-  const per = new Map<number, number>()
-  for (const { id } of inserted) per.set(id, (per.get(id) ?? 0) + 1)
-  if (!per.size) return 0
-  // One statement for every listing of the batch.
-  const rows = sql.join([...per].map(([id, n]) => sql`(${id}::bigint, ${n}::int)`), sql`, `)
-  await db.db.execute(sql`update listings l set views = l.views + v.n from (values ${rows}) as v(id, n) where l.id = v.id`)
-  return inserted.length
+  const values = sql.join(views.map((v) => sql`(${v.listingId}::bigint, ${v.visitor}::text, ${day}::date)`), sql`, `)
+  const result = await db.db.execute(sql`with inserted as (
+      insert into listing_views (listing_id, visitor, day) select * from (values ${values}) as v(listing_id, visitor, day)
+      on conflict do nothing returning listing_id
+    ), raised as (
+      update listings l set views = l.views + n.n from (select listing_id, count(*)::int as n from inserted group by listing_id) n
+      where l.id = n.listing_id returning l.id
+    )
+    select (select count(*) from inserted)::int as inserted, (select count(*) from raised)::int as raised`)
+  const rows = (result as { rows?: { inserted: number }[] }).rows ?? (result as unknown as { inserted: number }[])
+  const [row] = rows
+  return Number(row?.inserted ?? 0)
 }
 
 /**

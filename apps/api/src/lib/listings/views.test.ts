@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq, inArray } from 'drizzle-orm'
+import { listings, listingViews } from '@portal/db'
+import { createTestApp, insertListings } from '../../test/helpers.ts'
+import { countView, countViews } from './views.ts'
+
+/** Views of a listing: once per visitor and Polish day, the visitor row and the counter written in one statement. */
+describe('counting listing views', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let a: number, b: number
+  beforeAll(async () => {
+    t = await createTestApp()
+    ;[a, b] = await insertListings(t.db, [{}, {}]) as [number, number]
+  })
+  afterAll(async () => { await t.close() })
+
+  const views = async (id: number) => (await t.db.db.select({ v: listings.views }).from(listings).where(eq(listings.id, id)))[0]!.v
+
+  it('counts a visitor once a day and raises the listing\'s counter by the new visitors only', async () => {
+    expect(await countView(t.db, 'key', a, 'visitor-1')).toBe(true)
+    expect(await countView(t.db, 'key', a, 'visitor-1')).toBe(false)
+    expect(await countView(t.db, 'key', a, 'visitor-2')).toBe(true)
+    expect(await views(a)).toBe(2)
+    // A batch: repeats within it and of earlier views count once; two listings at once.
+    const n = await countViews(t.db, [
+      { listingId: a, visitor: 'x' }, { listingId: a, visitor: 'x' }, { listingId: b, visitor: 'x' }, { listingId: b, visitor: 'y' },
+    ])
+    expect(n).toBe(3)
+    expect(await views(a)).toBe(3)
+    expect(await views(b)).toBe(2)
+    expect(await countViews(t.db, [{ listingId: a, visitor: 'x' }, { listingId: b, visitor: 'y' }])).toBe(0)
+    expect(await views(a)).toBe(3)
+    expect(await views(b)).toBe(2)
+    const rows = await t.db.db.select().from(listingViews).where(inArray(listingViews.listingId, [a, b]))
+    expect(rows).toHaveLength(5)
+    expect(await countViews(t.db, [])).toBe(0)
+  })
+
+  it('writes a view in one statement (one round trip and one commit per uncached listing page)', async () => {
+    const execute = vi.spyOn(t.db.db, 'execute')
+    const insert = vi.spyOn(t.db.db, 'insert')
+    const update = vi.spyOn(t.db.db, 'update')
+    try {
+      expect(await countView(t.db, 'key', b, 'visitor-3')).toBe(true)
+      expect(execute).toHaveBeenCalledTimes(1)
+      expect(insert).not.toHaveBeenCalled()
+      expect(update).not.toHaveBeenCalled()
+    } finally {
+      vi.restoreAllMocks()
+    }
+    expect(await views(b)).toBe(3)
+  })
+})
