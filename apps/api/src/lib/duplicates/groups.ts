@@ -101,8 +101,10 @@ export async function refreshAllRepresentatives(db: DbHandle): Promise<number> {
 }
 
 /** The group of a listing for its page: the other ads (any status), their prices, the first sighting, all prices. */
-export async function propertyOf(db: DbHandle, listingId: number) {
-  const [m] = await db.db.select({ groupId: listingProperty.groupId }).from(listingProperty).where(eq(listingProperty.listingId, listingId))
+export async function propertyOf(db: DbHandle, listingId: number, knownGroupId?: number) {
+  const [m] = knownGroupId !== undefined
+    ? [{ groupId: knownGroupId }]
+    : await db.db.select({ groupId: listingProperty.groupId }).from(listingProperty).where(eq(listingProperty.listingId, listingId))
   if (!m) return null
   const members = await db.db.select({
     id: listings.id, slug: listings.slug, title: listings.title, price: listings.price, status: listings.status, expiresAt: listings.expiresAt,

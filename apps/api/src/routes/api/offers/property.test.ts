@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { listingProperty, listings } from '@portal/db'
-import { createTestApp } from '../../../test/helpers.ts'
+import { listingProperty, listings, propertyGroups } from '@portal/db'
+import { OFFER_MESSAGES } from '@portal/contracts/offer'
+import { createTestApp, insertListings } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { createOffer, form, upload } from './test-support.ts'
 import { copiesOf, photo } from '../../../test/photo-fixtures.ts'
@@ -76,6 +77,43 @@ describe('one property, many ads: grouping on upload, the listing page block, uk
     expect(hidden).toContain(c.id)
     void send
   }, 120_000)
+
+  it('answers 404 for unknown, hidden and ungrouped listings (by id or slug) and 200 for a live group, an ungrouped one from one read', async () => {
+    const DAY = 86_400_000
+    const [alone, ended, later, g1, g2, g3] = await insertListings(t.db, [
+      { slug: 'samotne-1' }, { status: 'ended' }, { visibleFrom: new Date(Date.now() + DAY) }, { slug: 'grupa-1', price: 50_000_000 }, { price: 51_000_000 }, { status: 'ended' },
+    ]) as number[]
+    const [group] = await t.db.db.insert(propertyGroups).values({}).returning()
+    await t.db.db.insert(listingProperty).values([g1!, g2!, g3!].map((listingId) => ({ listingId, groupId: group!.id })))
+    const get = (id: string | number) => t.app.inject(`/api/offers/${id}/property`)
+    const noGroup = 'To ogłoszenie nie ma innych ogłoszeń tej samej nieruchomości.'
+    for (const id of [alone!, 'samotne-1']) {
+      const res = await get(id)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe(noGroup)
+    }
+    for (const id of [ended!, later!, 999_999_999, 'nie-ma-takiego']) {
+      const res = await get(id)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe(OFFER_MESSAGES.notFound)
+    }
+    for (const id of [g1!, 'grupa-1']) {
+      const res = await get(id)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().listings.map((l: { id: number; current: boolean }) => [l.id, l.current])).toEqual([[g1, true], [g2, false]])
+    }
+    expect((await get(g3!)).json().message).toBe(OFFER_MESSAGES.notFound)
+    await t.db.db.update(listings).set({ status: 'ended' }).where(eq(listings.id, g2!))
+    expect((await get(g1!)).json().message).toBe(noGroup)
+    // Every uncached listing page asks this; an ungrouped listing costs one read.
+    const select = vi.spyOn(t.db.db, 'select')
+    try {
+      expect((await get(alone!)).statusCode).toBe(404)
+      expect(select).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
 
   it('the hourly representative refresh is a scheduled queue job (one instance runs it), not a timer', async () => {
     const { PROPERTY_REFRESH_JOB } = await import('./property.ts')

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { propertyGroupSchema } from '@portal/contracts/property'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { findListing, isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
+import { eq } from 'drizzle-orm'
+import { listingProperty, listings } from '@portal/db'
+import { isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
 import { propertyOf, refreshAllRepresentatives } from '../../../lib/duplicates/groups.ts'
 import { notFound } from '../../../lib/http/errors.ts'
 
@@ -21,9 +23,15 @@ const property: FastifyPluginAsyncZod = async (app) => {
       response: { 200: propertyGroupSchema, 404: apiErrorSchema },
     },
   }, async (request, reply) => {
-    const found = await findListing(app.db, request.params.id)
-    if (!found || !isPubliclyVisible(found.listing)) throw listingNotFound()
-    const group = await propertyOf(app.db, found.listing.id)
+    // Every uncached listing page asks this, and most listings have no group: one lean read of the listing's state and
+    // its group (not findListing's whole row and a second read of the group).
+    const key = request.params.id
+    const [found] = await app.db.db.select({
+      id: listings.id, status: listings.status, expiresAt: listings.expiresAt, visibleFrom: listings.visibleFrom, groupId: listingProperty.groupId,
+    }).from(listings).leftJoin(listingProperty, eq(listingProperty.listingId, listings.id))
+      .where(/^\d{1,15}$/.test(key) ? eq(listings.id, Number(key)) : eq(listings.slug, key.slice(0, 200))).limit(1)
+    if (!found || !live(found)) throw listingNotFound()
+    const group = found.groupId === null ? null : await propertyOf(app.db, found.id, found.groupId)
     const shown = group?.members.filter((m) => live(m)) ?? []
     if (!group || shown.length < 2) throw notFound('To ogłoszenie nie ma innych ogłoszeń tej samej nieruchomości.')
     reply.header('cache-control', 'public, max-age=60')
@@ -32,7 +40,7 @@ const property: FastifyPluginAsyncZod = async (app) => {
       first_seen_at: new Date(Math.min(...group.members.map((m) => new Date(m.createdAt).getTime()))).toISOString(),
       listings: shown.map((m) => ({
         id: m.id, slug: m.slug, title: m.title, price: m.price, advertiser: m.companyName || m.advertiser,
-        created_at: new Date(m.createdAt).toISOString(), current: m.id === found.listing.id,
+        created_at: new Date(m.createdAt).toISOString(), current: m.id === found.id,
       })),
       price_history: group.history.map((h) => ({ listing_id: Number(h.listingId), price: Number(h.price), changed_at: new Date(h.changedAt).toISOString() })),
     }
