@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
@@ -9,6 +9,7 @@ import { createUser, login, send, type Jar } from '../routes/api/auth/test-suppo
 import { createOffer, validOffer } from '../routes/api/offers/test-support.ts'
 import type { LoadContext } from './load-context.ts'
 import { mountWeb } from './ssr.ts'
+import { BR_BEST, BR_QUICK } from './page-cache.ts'
 
 /**
  * The anonymous page cache (decision 029) through the real catch-all, session plugin, API and change log, with a
@@ -81,6 +82,29 @@ describe('page cache for anonymous visitors', () => {
     expect(plain.headers['x-cache']).toBe('hit')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe(text(first))
+  })
+
+  it('the rendering request gets quick br (quality 4); the first hit makes the quality 6 copy later hits get', async () => {
+    const br = (body: string, quality: number) => brotliCompressSync(Buffer.from(body), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+    })
+    const miss = await get('/?strona=7', { 'accept-encoding': 'br' })
+    expect(miss.headers['x-cache']).toBe('miss')
+    const page = text(miss)
+    expect(br(page, BR_QUICK).equals(br(page, BR_BEST))).toBe(false)
+    expect(miss.rawPayload.equals(br(page, BR_QUICK))).toBe(true)
+    const improved = new Promise<void>((resolve) => { app.pageCache!.improved = resolve })
+    const hit = await get('/?strona=7', { 'accept-encoding': 'br' })
+    expect(hit.headers['x-cache']).toBe('hit')
+    expect(text(hit)).toBe(page)
+    await improved
+    app.pageCache!.improved = undefined
+    const later = await get('/?strona=7', { 'accept-encoding': 'br' })
+    expect(later.headers['x-cache']).toBe('hit')
+    expect(later.rawPayload.equals(br(page, BR_BEST))).toBe(true)
+    // gzip is made once at its one level, whoever asks first.
+    const gz = await get('/?strona=7', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
   })
 
   it('concurrent requests for a page not yet cached share one render', async () => {

@@ -14,6 +14,8 @@ export interface PageEntry {
   /** The page uncompressed, until a br copy exists: then only that is kept (a seventh of the size; see addVariant). */
   body: Buffer | undefined
   variants: Partial<Record<'br' | 'gzip', Buffer>>
+  /** The br variant is the miss's quick one (page-cache.ts BR_QUICK): its first hit makes the better one. */
+  quickBr?: boolean
   storedAt: number
   /** Served as it is until then… */
   freshUntil: number
@@ -74,11 +76,22 @@ export class PageStore {
    * A compressed variant made after the entry was stored counts against the cap too. Once br exists the uncompressed
    * body goes: browsers take br, and the rare client without it gets the br copy inflated (under a millisecond).
    */
-  addVariant(e: PageEntry, enc: 'br' | 'gzip', data: Buffer) {
-    if (this.entries.get(e.key) !== e || e.variants[enc]) return
+  addVariant(e: PageEntry, enc: 'br' | 'gzip', data: Buffer): boolean {
+    if (this.entries.get(e.key) !== e || e.variants[enc]) return false
     e.variants[enc] = data
     let delta = data.length
     if (enc === 'br' && e.body) { delta -= e.body.length; e.body = undefined }
+    e.bytes += delta
+    this.used += delta
+    this.trim()
+    return true
+  }
+
+  /** A better copy of a variant (page-cache.ts: quality 6 brotli after the miss's quick one), if the entry still has `was`. */
+  replaceVariant(e: PageEntry, enc: 'br' | 'gzip', was: Buffer, data: Buffer) {
+    if (this.entries.get(e.key) !== e || e.variants[enc] !== was) return
+    e.variants[enc] = data
+    const delta = data.length - was.length
     e.bytes += delta
     this.used += delta
     this.trim()
