@@ -24,12 +24,27 @@ export function isPubliclyVisible(l: ListingRow): boolean {
   return effectiveStatus(l) === 'active' && (!l.visibleFrom || new Date(l.visibleFrom).getTime() <= Date.now())
 }
 
+/**
+ * The lookups of findListing as prepared statements, one pair per database handle: every listing page runs one, and
+ * building drizzle's SQL for ~90 columns and PostgreSQL planning it again on each view cost more than the read.
+ */
+function listingLookups(db: DbHandle['db']) {
+  const select = () => db.select({ listing: listings, meta: listingMeta }).from(listings).leftJoin(listingMeta, eq(listingMeta.listingId, listings.id))
+  return {
+    byId: select().where(eq(listings.id, sql.placeholder('key'))).limit(1).prepare('find_listing_by_id'),
+    bySlug: select().where(eq(listings.slug, sql.placeholder('key'))).limit(1).prepare('find_listing_by_slug'),
+  }
+}
+const lookups = new WeakMap<object, ReturnType<typeof listingLookups>>()
+
 /** A listing by numeric id or slug. */
 export async function findListing(handle: DbHandle, idOrSlug: string): Promise<{ listing: ListingRow; meta: MetaRow | null } | null> {
   const db = handle.db
-  const where = /^\d{1,15}$/.test(idOrSlug) ? eq(listings.id, Number(idOrSlug)) : eq(listings.slug, idOrSlug.slice(0, 200))
-  const [row] = await db.select({ listing: listings, meta: listingMeta }).from(listings)
-    .leftJoin(listingMeta, eq(listingMeta.listingId, listings.id)).where(where).limit(1)
+  let stmt = lookups.get(db)
+  if (!stmt) lookups.set(db, stmt = listingLookups(db))
+  const [row] = /^\d{1,15}$/.test(idOrSlug)
+    ? await stmt.byId.execute({ key: Number(idOrSlug) })
+    : await stmt.bySlug.execute({ key: idOrSlug.slice(0, 200) })
   return row ?? null
 }
 

@@ -12,9 +12,25 @@ import type { Storage } from '../media/storage.ts'
 /** Listing responses: the editing shape (spec §3) and the public page's shape. */
 type PhotoRow = typeof listingPhotos.$inferSelect
 
+/** The listing page's per-listing reads as prepared statements, once per database handle (see findListing). */
+function pageReads(db: DbHandle['db']) {
+  const id = sql.placeholder('id')
+  return {
+    photos: db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id))
+      .orderBy(asc(listingPhotos.position), asc(listingPhotos.id)).prepare('listing_photo_rows'),
+    history: db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, id))
+      .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id)).prepare('listing_price_history'),
+  }
+}
+const reads = new WeakMap<object, ReturnType<typeof pageReads>>()
+function readsOf(db: DbHandle['db']) {
+  let r = reads.get(db)
+  if (!r) reads.set(db, r = pageReads(db))
+  return r
+}
+
 export async function listingPhotoRows(db: DbHandle, listingId: number): Promise<PhotoRow[]> {
-  return db.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId))
-    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
+  return readsOf(db.db).photos.execute({ id: listingId })
 }
 
 export function toPhoto(p: PhotoRow): OfferPhoto {
@@ -185,8 +201,7 @@ export async function similarListings(db: DbHandle, l: ListingRow) {
 }
 
 export async function priceHistory(db: DbHandle, listingId: number) {
-  const rows = await db.db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, listingId))
-    .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id))
+  const rows = await readsOf(db.db).history.execute({ id: listingId })
   return rows.map((r) => ({ price: Number(r.price), changed_at: new Date(r.changedAt).toISOString() }))
 }
 
