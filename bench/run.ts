@@ -1,6 +1,6 @@
 /**
  * npm run bench -- [--database-url URL] [--listings N] [--duration 10] [--connections 20] [--scenario name[,name]]
- *                  [--data-dir DIR] [--port P] [--seed N]
+ *                  [--data-dir DIR] [--port P] [--seed N] [--page-cache-mb 0]
  * Seeds the chosen database up to N listings, starts the real server (API + SSR) as a child process and runs the
  * named scenarios with autocannon. Prints p50/p95/p99 latency and requests/s; writes JSON to bench/results/.
  */
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'no-seed': { type: 'boolean', default: false },
     /** off: every search through SQL (the path used while the index loads after a start). */
     'search-index': { type: 'string', default: 'on' },
+    /** PAGE_CACHE_MB of the servers; 0 measures every page as rendered (the cold long tail), with no page cache. */
+    'page-cache-mb': { type: 'string' },
     /** Repeatable: serve from these checkouts side by side (e.g. a `git worktree` of the 'before' commit, with its
      * own `npm ci` and `npm run build`); each scenario then runs against each server in turn. Default: this one. */
     'server-root': { type: 'string', multiple: true },
@@ -95,6 +97,7 @@ async function startServer(port: number, root: string, dir: string): Promise<Chi
     TRUST_PROXY: 'true',
     SEARCH_INDEX: values['search-index'],
   }
+  if (values['page-cache-mb'] !== undefined) env.PAGE_CACHE_MB = values['page-cache-mb']
   if (url) env.DATABASE_URL = url
   else delete env.DATABASE_URL
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
@@ -194,7 +197,8 @@ try {
 }
 
 const db = url ? `postgres (${new URL(url).pathname.slice(1)})` : 'pglite'
-console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs`)
+const cacheNote = values['page-cache-mb'] !== undefined ? `, PAGE_CACHE_MB=${values['page-cache-mb']}${Number(values['page-cache-mb']) === 0 ? ' (no page cache: every page rendered)' : ''}` : ''
+console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${cacheNote}`)
 console.table(results.map((f) => ({
   scenario: f.scenario, ...(servers.length > 1 ? { server: f.server } : {}), 'req/s': f.rps, 'p50 ms': f.p50, 'p95 ms': f.p95, 'p99 ms': f.p99, 'max ms': f.max,
   requests: f.requests, 'non-2xx': f.non2xx, errors: f.errors + f.timeouts, 'MB/s': f.throughputMBs,
@@ -204,7 +208,7 @@ mkdirSync(outDir, { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const file = path.join(outDir, `${stamp}-${url ? 'pg' : 'pglite'}-${listings}.json`)
 writeFileSync(file, JSON.stringify({
-  at: new Date().toISOString(), database: db, listings, connections, duration, seedMs, node: process.version,
+  at: new Date().toISOString(), database: db, listings, connections, duration, seedMs, node: process.version, pageCacheMb: values['page-cache-mb'] ?? null,
   cpus: os.cpus().length, cpu: os.cpus()[0]?.model, results,
 }, null, 2))
 console.log(`results: ${path.relative(ROOT, file)}`)
