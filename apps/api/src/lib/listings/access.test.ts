@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { listingMeta, listings } from '@portal/db'
+import { count, eq } from 'drizzle-orm'
+import { favorites, listingMeta, listings, users } from '@portal/db'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
 import { findListing } from './access.ts'
-import { listingPhotoRows, priceHistory } from './read.ts'
+import { advertiserOf, favouritesCount, listingPhotoRows, priceHistory } from './read.ts'
 
 /** The listing page's lookups run as prepared statements: the same rows, no query built again per view. */
 describe('listing lookups', () => {
@@ -31,6 +31,25 @@ describe('listing lookups', () => {
     expect(await priceHistory(t.db, a)).toEqual([])
   })
 
+  it('the advertiser card (owner, agent, agency) and the favourites count', async () => {
+    const user = async (o: Partial<typeof users.$inferInsert>) =>
+      (await t.db.db.insert(users).values({ email: `${o.name}@example.com`, name: 'x', passwordHash: 'x', ...o }).returning())[0]!
+    const agency = await user({ name: 'Biuro', type: 'agency', companyName: 'Biuro Sp. z o.o.' })
+    const agent = await user({ name: 'Agent Jan' })
+    await t.db.db.update(users).set({ agencyId: agency.id }).where(eq(users.id, agent.id))
+    const [row] = await t.db.db.select().from(listings).where(eq(listings.id, a))
+    const own = await advertiserOf(t.db, row!, 3)
+    expect(own.person.id).toBe(row!.userId)
+    expect(own.card).toMatchObject({ id: row!.userId, agency: null, active_offers_count: 3 })
+    const viaAgent = await advertiserOf(t.db, { ...row!, userId: agency.id, agentId: agent.id }, 1)
+    expect(viaAgent.card).toMatchObject({ id: agent.id, name: 'Agent Jan', agency: { id: agency.id, name: 'Biuro Sp. z o.o.' } })
+    expect(await favouritesCount(t.db, a)).toBe(0)
+    await t.db.db.insert(favorites).values([{ userId: agency.id, listingId: a }, { userId: agent.id, listingId: a }])
+    expect(await favouritesCount(t.db, a)).toBe(2)
+    const [plain] = await t.db.db.select({ n: count() }).from(favorites).where(eq(favorites.listingId, a))
+    expect(await favouritesCount(t.db, a)).toBe(plain!.n)
+  })
+
   it('builds no query per view once prepared', async () => {
     await findListing(t.db, String(a))
     await findListing(t.db, 'pierwsze-ogloszenie')
@@ -42,6 +61,10 @@ describe('listing lookups', () => {
       expect((await findListing(t.db, 'pierwsze-ogloszenie'))!.listing.id).toBe(a)
       expect(await listingPhotoRows(t.db, a)).toHaveLength(2)
       await priceHistory(t.db, b)
+      await favouritesCount(t.db, b)
+      const [row] = await t.db.db.select().from(listings).where(eq(listings.id, a))
+      select.mockClear()
+      await advertiserOf(t.db, row!, 1)
       expect(select).not.toHaveBeenCalled()
     } finally {
       vi.restoreAllMocks()

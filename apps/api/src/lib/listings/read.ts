@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { listingPhotos, listingPriceHistory, listings, users, type DbHandle } from '@portal/db'
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
+import { favorites, listingPhotos, listingPriceHistory, listings, users, type DbHandle } from '@portal/db'
 import { ATTRIBUTE_BY_ID, CATEGORY_BY_ID } from '@portal/contracts/catalogue'
 import { photoSrcSet, photoUrl } from '@portal/contracts/listing'
 import { profilePath } from '@portal/contracts/people'
@@ -20,6 +20,9 @@ function pageReads(db: DbHandle['db']) {
       .orderBy(asc(listingPhotos.position), asc(listingPhotos.id)).prepare('listing_photo_rows'),
     history: db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, id))
       .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id)).prepare('listing_price_history'),
+    /** The owner and, when the listing names one, its agent (`agent` = the owner's id when it does not). */
+    people: db.select().from(users).where(or(eq(users.id, id), eq(users.id, sql.placeholder('agent')))).prepare('listing_advertisers'),
+    favourites: db.select({ n: count() }).from(favorites).where(eq(favorites.listingId, id)).prepare('listing_favourites_count'),
   }
 }
 const reads = new WeakMap<object, ReturnType<typeof pageReads>>()
@@ -137,8 +140,7 @@ const publicUser = (u: UserRow) => ({ id: u.id, name: shownName(u), avatar: u.av
 
 /** The person on the advertiser card (the agent when an agency listing names one) and their agency. */
 export async function advertiserOf(db: DbHandle, l: ListingRow, activeCount?: number) {
-  const ids = [l.userId, ...(l.agentId ? [l.agentId] : [])]
-  const rows = await db.db.select().from(users).where(inArray(users.id, ids))
+  const rows = await readsOf(db.db).people.execute({ id: l.userId, agent: l.agentId ?? l.userId })
   const owner = rows.find((u) => u.id === l.userId)!
   const agent = l.agentId ? rows.find((u) => u.id === l.agentId && !u.deletedAt) : undefined
   const person = agent ?? owner
@@ -198,6 +200,12 @@ export async function similarListings(db: DbHandle, l: ListingRow) {
       eq(listings.offerType, l.offerType), ne(listings.id, l.id))!
     return listSummaries(db.db, where, SIMILAR_LIMIT, 0, [sql`abs(${listings.price} - ${l.price})`, asc(listings.id)])
   })
+}
+
+/** How many users keep the listing as a favourite (favoriteCounts for one listing, prepared). */
+export async function favouritesCount(db: DbHandle, listingId: number): Promise<number> {
+  const [row] = await readsOf(db.db).favourites.execute({ id: listingId })
+  return Number(row?.n ?? 0)
 }
 
 export async function priceHistory(db: DbHandle, listingId: number) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { propertyGroupSchema } from '@portal/contracts/property'
 import { apiErrorSchema } from '@portal/contracts/errors'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { listingProperty, listings } from '@portal/db'
 import { isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
 import { propertyOf, refreshAllRepresentatives } from '../../../lib/duplicates/groups.ts'
@@ -15,6 +15,14 @@ const live = (l: Pick<ListingRow, 'status' | 'expiresAt' | 'visibleFrom'>) => is
 export const PROPERTY_REFRESH_JOB = 'property-groups-refresh'
 
 const property: FastifyPluginAsyncZod = async (app) => {
+  // Prepared once per application (its database handle): the lean read below runs on every uncached listing page.
+  const select = () => app.db.db.select({
+    id: listings.id, status: listings.status, expiresAt: listings.expiresAt, visibleFrom: listings.visibleFrom, groupId: listingProperty.groupId,
+  }).from(listings).leftJoin(listingProperty, eq(listingProperty.listingId, listings.id))
+  const state = {
+    byId: select().where(eq(listings.id, sql.placeholder('key'))).limit(1).prepare('listing_property_by_id'),
+    bySlug: select().where(eq(listings.slug, sql.placeholder('key'))).limit(1).prepare('listing_property_by_slug'),
+  }
   app.get('/offers/:id/property', {
     schema: {
       tags: ['offers'],
@@ -26,10 +34,7 @@ const property: FastifyPluginAsyncZod = async (app) => {
     // Every uncached listing page asks this, and most listings have no group: one lean read of the listing's state and
     // its group (not findListing's whole row and a second read of the group).
     const key = request.params.id
-    const [found] = await app.db.db.select({
-      id: listings.id, status: listings.status, expiresAt: listings.expiresAt, visibleFrom: listings.visibleFrom, groupId: listingProperty.groupId,
-    }).from(listings).leftJoin(listingProperty, eq(listingProperty.listingId, listings.id))
-      .where(/^\d{1,15}$/.test(key) ? eq(listings.id, Number(key)) : eq(listings.slug, key.slice(0, 200))).limit(1)
+    const [found] = /^\d{1,15}$/.test(key) ? await state.byId.execute({ key: Number(key) }) : await state.bySlug.execute({ key: key.slice(0, 200) })
     if (!found || !live(found)) throw listingNotFound()
     const group = found.groupId === null ? null : await propertyOf(app.db, found.id, found.groupId)
     const shown = group?.members.filter((m) => live(m)) ?? []

@@ -4,11 +4,11 @@ import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { currentUser } from '../../../lib/accounts/guard.ts'
 import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
-import { SIMILAR_LIMIT, advertiserOf, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
+import { SIMILAR_LIMIT, advertiserOf, favouritesCount, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
 import { countView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
-import { favoriteCounts, isFavorite } from '../../../lib/favorites/favorites.ts'
+import { isFavorite } from '../../../lib/favorites/favorites.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
@@ -41,18 +41,18 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
-    const [photos, history, advertiser, similar, favorite, favCounts] = await Promise.all([
+    const [photos, history, advertiser, similar, favorite, favourites] = await Promise.all([
       listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
         : similarListings(app.db, listing),
-      isFavorite(app.db.db, user?.id, listing.id), favoriteCounts(app.db.db, [listing.id]),
+      isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id),
     ])
     reply.header('cache-control', 'private, no-cache')
     return {
       ...publicBase(listing, meta, photos, storage),
       views,
-      favourites_count: favCounts.get(listing.id) ?? 0,
+      favourites_count: favourites,
       price_history: history,
       advertiser: advertiser.card,
       is_owner: owner,
