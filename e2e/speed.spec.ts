@@ -107,3 +107,31 @@ test('the JavaScript of the first paint stays within its budget (home, /szukaj, 
     expect(kb, `${path}: ${kb.toFixed(1)} KB gzip in ${files.length} files; biggest: ${biggest.join(', ')}`).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_KB[name])
   }
 })
+
+// Decision 036: a page requests its modules only after its first contentful paint (and a listing page after its
+// gallery photo was painted), so they do not compete with the HTML, CSS, fonts and the LCP photo; it still hydrates.
+test('a page requests its scripts after its first paint, then hydrates (home, /szukaj, a listing)', async ({ page, request }) => {
+  const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }
+  for (const path of ['/', '/szukaj', `/ogloszenia/${newest.data[0]!.slug}`]) {
+    await page.goto(path)
+    await hydrated(page)
+    const t = await page.evaluate(async () => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
+      // Element Timing entries reach observers only (buffered), not performance.getEntriesByType.
+      const elements = await new Promise<(PerformanceEntry & { identifier: string; renderTime: number })[]>((resolve) => {
+        new PerformanceObserver((list, o) => { o.disconnect(); resolve(list.getEntries() as never) }).observe({ type: 'element', buffered: true })
+        setTimeout(() => resolve([]), 500)
+      })
+      const photo = elements.find((e) => e.identifier === 'lcp-photo')?.renderTime ?? null
+      const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[\w.-]+\.js$/.test(e.name)).map((e) => e.startTime)
+      return { fcp, photo, first: Math.min(...scripts), count: scripts.length }
+    })
+    expect(t.count, path).toBeGreaterThan(3)
+    expect(t.fcp, path).not.toBeNull()
+    expect(t.first, `${path}: first script requested at ${t.first} ms, first contentful paint at ${t.fcp} ms`).toBeGreaterThanOrEqual(t.fcp!)
+    if (path.startsWith('/ogloszenia/')) {
+      expect(t.photo, path).not.toBeNull()
+      expect(t.first, `${path}: first script requested at ${t.first} ms, gallery photo painted at ${t.photo} ms`).toBeGreaterThanOrEqual(t.photo!)
+    }
+  }
+})

@@ -1,7 +1,7 @@
 // React Router's default Node entry (@react-router/dev/config/defaults/entry.server.node.tsx) plus the CSP nonce:
 // the server puts one per response in the load context and into its Content-Security-Policy header; every inline
 // script React and React Router write (hydration data, streaming) carries it, so script-src needs no 'unsafe-inline'.
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter } from 'react-router'
@@ -9,6 +9,7 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from './lib/csp-nonce'
+import { deferModuleScripts } from './lib/defer-module-scripts.server'
 
 export const streamTimeout = 5_000
 
@@ -54,7 +55,11 @@ export default function handleRequest(
               callback()
             },
           })
-          const stream = createReadableStreamFromReadable(body)
+          // Production pages request their scripts after the first paint (decision 036); Vite's dev client and
+          // its inline module scripts stay as they are.
+          // pipeline: a client that goes away (the stream cancelled) destroys both.
+          const out = import.meta.env.DEV ? body : pipeline(body, deferModuleScripts(), () => {})
+          const stream = createReadableStreamFromReadable(out)
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))

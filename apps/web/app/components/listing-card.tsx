@@ -19,7 +19,8 @@ const FRAME_CLASS = {
  * How a card's photo loads: `true` for the page's likely LCP image (eager, fetchpriority high, which also makes React
  * preload it in the head); 'eager' for a photo that may be in the first screen on a wide one but is not the
  * LCP on a phone (loaded at once at the browser's own priority, no preload competing with the first paint's CSS,
- * fonts and scripts: issue 16, decision 034); `false` lazy.
+ * fonts and scripts: issue 16, decision 034); `false` lazy. Home and /szukaj use `false` for every card since
+ * decision 036: on a phone the cards are below the first screen, and React preloads every eager photo in the head.
  */
 export type PhotoPriority = boolean | 'eager'
 

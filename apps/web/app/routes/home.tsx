@@ -51,7 +51,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Wyróżnione ogłoszenia"
           subtitle="Oferty promowane przez ogłoszeniodawców."
           listings={promoted}
-          priorityCount={4}
           scrollOnPhones
         />
       )}
@@ -60,7 +59,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Najnowsze ogłoszenia"
         subtitle="Dodane przed chwilą — zobacz je jako pierwszy."
         listings={latest}
-        priorityCount={hasPromoted ? 0 : 4}
         more={{ to: '/szukaj', label: 'Zobacz wszystkie ogłoszenia' }}
       />
     </>

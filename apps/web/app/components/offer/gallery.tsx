@@ -51,6 +51,8 @@ export function Gallery({ photos, alt }: { photos: OfferPhoto[]; alt: string }) 
             alt={`${alt} — zdjęcie ${index + 1}`}
             loading={index === 0 ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : 'auto'}
+            // The page's scripts load once this photo was painted (decision 036, lib/defer-module-scripts.server.ts).
+            elementtiming={index === 0 ? 'lcp-photo' : undefined}
             decoding={index === 0 ? 'sync' : 'async'}
             className="relative size-full object-contain"
           />

@@ -203,7 +203,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {result.data.map((l, i) => (
               <li key={l.id} className="flex">
-                <ListingCard listing={l} priority={i < 4 ? 'eager' : false} />
+                <ListingCard listing={l} priority={false} />
               </li>
             ))}
           </ul>
