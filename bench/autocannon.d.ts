@@ -14,6 +14,8 @@ declare module 'autocannon' {
     url: string
     connections?: number
     duration?: number
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number
     requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[]
   }
   interface Instance extends PromiseLike<Result> {
