@@ -45,7 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind a round-ro
         jobOptions: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
       })
       app.addHook('onSend', async (_req, reply) => { reply.header('x-served-by', name) })
-      app.jobs.work('two-instances-tick', async () => { ticks.push(name) })
+      app.jobs.work('two-instances-tick', async (_data, job) => { ticks.push(job.id) })
       app.jobs.schedule('two-instances-tick', '* * * * *')
       await app.listen({ port: 0, host: '127.0.0.1' })
       await app.searchIndex.load()
@@ -129,13 +129,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind a round-ro
   it('a scheduled job runs once per slot, not once per instance', async () => {
     const end = Date.now() + 75_000
     while (ticks.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 200))
-    expect(ticks.length).toBe(1)
-    // Both instances check the schedule every second meanwhile: still one run for this minute slot.
-    const slot = new Date().getUTCMinutes()
+    expect(ticks.length).toBeGreaterThan(0)
+    // Both instances check the schedule every second meanwhile. A slot's job may run after the minute turned (on a
+    // busy machine), beside the next slot's: so the runs are counted per job and the jobs per slot, not per minute
+    // of the test's clock.
     await new Promise((r) => setTimeout(r, 3000))
-    if (new Date().getUTCMinutes() === slot) expect(ticks.length).toBe(1)
     const { rows } = await primary.query(
-      `SELECT date_trunc('minute', created_on) AS slot, count(*)::int AS n FROM pgboss.job WHERE name = 'two-instances-tick' GROUP BY 1`)
-    for (const r of rows) expect(r.n).toBe(1)
+      `SELECT id::text AS id, date_trunc('minute', created_on) AS slot FROM pgboss.job WHERE name = 'two-instances-tick'`)
+    const perSlot = new Map<string, number>()
+    for (const r of rows) perSlot.set(String(r.slot), (perSlot.get(String(r.slot)) ?? 0) + 1)
+    expect([...perSlot.values()].every((n) => n === 1), JSON.stringify([...perSlot])).toBe(true)
+    // Each job ran on one instance, once.
+    expect(new Set(ticks).size).toBe(ticks.length)
+    const ids = new Set(rows.map((r) => String(r.id)))
+    expect(ticks.filter((id) => !ids.has(id))).toEqual([])
   }, 90_000)
 })
