@@ -1,6 +1,6 @@
 /**
  * npm run bench -- [--database-url URL] [--listings N] [--duration 10] [--connections 20] [--scenario name[,name]]
- *                  [--data-dir DIR] [--port P] [--seed N] [--page-cache-mb 0]
+ *                  [--data-dir DIR] [--port P] [--seed N] [--page-cache-mb 0] [--accept-encoding identity]
  * Seeds the chosen database up to N listings, starts the real server (API + SSR) as a child process and runs the
  * named scenarios with autocannon. Prints p50/p95/p99 latency and requests/s; writes JSON to bench/results/.
  */
@@ -32,6 +32,9 @@ const { values } = parseArgs({
     'search-index': { type: 'string', default: 'on' },
     /** PAGE_CACHE_MB of the servers; 0 measures every page as rendered (the cold long tail), with no page cache. */
     'page-cache-mb': { type: 'string' },
+    /** The Accept-Encoding every request sends (default `gzip, br`, as browsers); `identity` measures without
+     * compression, e.g. to tell the cost of compressing a search answer from the rest, on the same code. */
+    'accept-encoding': { type: 'string', default: 'gzip, br' },
     /** Repeatable: serve from these checkouts side by side (e.g. a `git worktree` of the 'before' commit, with its
      * own `npm ci` and `npm run build`); each scenario then runs against each server in turn. Default: this one. */
     'server-root': { type: 'string', multiple: true },
@@ -48,6 +51,7 @@ const url = values['database-url'] ?? process.env.DATABASE_URL
 const listings = Number(values.listings!.replace(/_/g, ''))
 const duration = Number(values.duration)
 const connections = Number(values.connections)
+const acceptEncoding = values['accept-encoding']!
 // Its own PGlite directory by default, so a bench never fights `npm start` over ./data/pglite.
 const dataDir = path.resolve(values['data-dir'] ?? path.join(ROOT, 'data/bench'))
 const names = (values.scenario?.flatMap((s) => s.split(',')) ?? DEFAULT_SCENARIOS).map((s) => s.trim()).filter(Boolean)
@@ -155,7 +159,7 @@ async function runScenario(base: string, s: Scenario, seconds: number, conns: nu
         const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
         return {
           ...req, method: r.method ?? 'GET', path: typeof r.path === 'function' ? r.path(i) : r.path,
-          headers: { ...(r.headers ?? {}), 'x-forwarded-for': ip, 'accept-encoding': 'gzip, br' },
+          headers: { ...(r.headers ?? {}), 'x-forwarded-for': ip, 'accept-encoding': acceptEncoding },
         }
       },
     }],
@@ -197,8 +201,9 @@ try {
 }
 
 const db = url ? `postgres (${new URL(url).pathname.slice(1)})` : 'pglite'
+const encodingNote = values['accept-encoding'] !== 'gzip, br' ? `, Accept-Encoding: ${values['accept-encoding']}` : ''
 const cacheNote = values['page-cache-mb'] !== undefined ? `, PAGE_CACHE_MB=${values['page-cache-mb']}${Number(values['page-cache-mb']) === 0 ? ' (no page cache: every page rendered)' : ''}` : ''
-console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${cacheNote}`)
+console.log(`\n${db}, ${listings.toLocaleString('en')} listings, ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${cacheNote}${encodingNote}`)
 console.table(results.map((f) => ({
   scenario: f.scenario, ...(servers.length > 1 ? { server: f.server } : {}), 'req/s': f.rps, 'p50 ms': f.p50, 'p95 ms': f.p95, 'p99 ms': f.p99, 'max ms': f.max,
   requests: f.requests, 'non-2xx': f.non2xx, errors: f.errors + f.timeouts, 'MB/s': f.throughputMBs,
@@ -208,7 +213,7 @@ mkdirSync(outDir, { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const file = path.join(outDir, `${stamp}-${url ? 'pg' : 'pglite'}-${listings}.json`)
 writeFileSync(file, JSON.stringify({
-  at: new Date().toISOString(), database: db, listings, connections, duration, seedMs, node: process.version, pageCacheMb: values['page-cache-mb'] ?? null,
+  at: new Date().toISOString(), database: db, listings, connections, duration, seedMs, node: process.version, pageCacheMb: values['page-cache-mb'] ?? null, acceptEncoding,
   cpus: os.cpus().length, cpu: os.cpus()[0]?.model, results,
 }, null, 2))
 console.log(`results: ${path.relative(ROOT, file)}`)
