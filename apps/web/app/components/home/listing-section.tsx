@@ -8,7 +8,6 @@ export function ListingSection({
   title,
   subtitle,
   listings,
-  priorityCount = 0,
   more,
   scrollOnPhones = false,
 }: {
@@ -16,11 +15,6 @@ export function ListingSection({
   title: string
   subtitle?: string
   listings: ListingSummary[] | null
-  /**
-   * The first cards of the first grid may be in the first screen on a wide one: load them at once, but without
-   * fetchpriority high (a phone's first screen is the hero, whose text is the LCP: decision 034).
-   */
-  priorityCount?: number
   more?: { to: string; label: string }
   /** On phones, a swipeable row instead of a long column (used for the promoted strip). */
   scrollOnPhones?: boolean
@@ -54,9 +48,9 @@ export function ListingSection({
         <ul
           className={`${scrollOnPhones ? 'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-3' : ''} grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4`}
         >
-          {listings.map((l, i) => (
+          {listings.map((l) => (
             <li key={l.id} className={`flex ${scrollOnPhones ? 'max-sm:w-[82%] max-sm:shrink-0 max-sm:snap-start' : ''}`}>
-              <ListingCard listing={l} priority={i < priorityCount ? 'eager' : false} />
+              <ListingCard listing={l} />
             </li>
           ))}
         </ul>
