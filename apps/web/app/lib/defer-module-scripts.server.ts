@@ -13,6 +13,8 @@
 // Everything else (the `window.__reactRouterContext` scripts, React's streaming scripts) passes through unchanged.
 import { Transform } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
+// JSON that is safe inside an inline <script> (the escaping the page's JSON-LD uses).
+import { jsonLdString as scriptJson } from './offer-text'
 
 const PRELOAD = /^<link rel="modulepreload" href="([^"]*)"[^>]*>$/
 const MODULE_TYPE = /\stype="module"/
@@ -75,14 +77,6 @@ export const LOADER = `(function (m, h) {
   setTimeout(go, 3000)
   seen('paint', function (e) { return e.name === 'first-contentful-paint' }, photo)
 })`.replace(/\n\s*/g, '\n')
-
-/** JSON that is safe inside an inline <script> (no `</script>`, no `<!--`, no line separators). */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
 
 /** The classic script that stands in for <Scripts/>'s module script. */
 export function deferredModuleScript(moduleText: string, preloads: string[], nonce: string | undefined): string {

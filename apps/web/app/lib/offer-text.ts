@@ -107,7 +107,10 @@ export function listingJsonLd(o: PublicOffer, origin: string) {
   }
 }
 
-/** JSON for a <script type="application/ld+json">: '<' escaped so a title cannot close the script element. */
+/**
+ * JSON for an inline <script> (JSON-LD; decision 036's script loader): '<' escaped so a title cannot close the script
+ * element, and the line separators JavaScript does not allow in a string.
+ */
 export function jsonLdString(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
