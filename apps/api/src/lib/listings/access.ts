@@ -42,10 +42,20 @@ export async function findListing(handle: DbHandle, idOrSlug: string): Promise<{
   const db = handle.db
   let stmt = lookups.get(db)
   if (!stmt) lookups.set(db, stmt = listingLookups(db))
-  const [row] = /^\d{1,15}$/.test(idOrSlug)
-    ? await stmt.byId.execute({ key: Number(idOrSlug) })
-    : await stmt.bySlug.execute({ key: idOrSlug.slice(0, 200) })
+  const [row] = await byIdOrSlug(stmt, idOrSlug)
   return row ?? null
+}
+
+interface Lookup<R> { execute(values: { key: number | string }): Promise<R> }
+
+/**
+ * Runs the by-id or the by-slug statement of a pair (each with a `key` placeholder) for a listing's id or slug, as
+ * findListing reads them: all digits is an id, anything else a slug (cut at 200 characters).
+ */
+export function byIdOrSlug<R>(stmts: { byId: Lookup<R>; bySlug: Lookup<R> }, idOrSlug: string): Promise<R> {
+  return /^\d{1,15}$/.test(idOrSlug)
+    ? stmts.byId.execute({ key: Number(idOrSlug) })
+    : stmts.bySlug.execute({ key: idOrSlug.slice(0, 200) })
 }
 
 /** The id of the agent's company while it exists (an agent of a deleted company adds listings as their own). */

@@ -4,7 +4,7 @@ import { propertyGroupSchema } from '@portal/contracts/property'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { eq, sql } from 'drizzle-orm'
 import { listingProperty, listings } from '@portal/db'
-import { isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
+import { byIdOrSlug, isPubliclyVisible, listingNotFound, type ListingRow } from '../../../lib/listings/access.ts'
 import { propertyOf, refreshAllRepresentatives } from '../../../lib/duplicates/groups.ts'
 import { notFound } from '../../../lib/http/errors.ts'
 
@@ -33,8 +33,7 @@ const property: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     // Every uncached listing page asks this, and most listings have no group: one lean read of the listing's state and
     // its group (not findListing's whole row and a second read of the group).
-    const key = request.params.id
-    const [found] = /^\d{1,15}$/.test(key) ? await state.byId.execute({ key: Number(key) }) : await state.bySlug.execute({ key: key.slice(0, 200) })
+    const [found] = await byIdOrSlug(state, request.params.id)
     if (!found || !live(found)) throw listingNotFound()
     const group = found.groupId === null ? null : await propertyOf(app.db, found.id, found.groupId)
     const shown = group?.members.filter((m) => live(m)) ?? []
