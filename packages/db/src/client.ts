@@ -7,6 +7,14 @@ import * as schema from './schema/index.ts'
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
+/**
+ * The rows of `db.execute(sql…)`: node-postgres and PGlite's drizzle drivers answer a result object with `rows`,
+ * others the array of rows itself.
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[])
+}
+
 export interface DbHandle {
   db: Db
   driver: 'pglite' | 'pg'

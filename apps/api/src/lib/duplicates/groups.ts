@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { listingPhotos, listingPriceHistory, listingProperty, listings, propertyGroups, users, type DbHandle } from '@portal/db'
+import { listingPhotos, listingPriceHistory, listingProperty, listings, propertyGroups, users, rowsOf, type DbHandle } from '@portal/db'
 import { inTransaction } from '../http/transaction.ts'
 import { photoDistance, photoHashes, SAME_PHOTO_BITS, type PhotoHashes } from './phash.ts'
 
@@ -12,9 +12,6 @@ import { photoDistance, photoHashes, SAME_PHOTO_BITS, type PhotoHashes } from '.
 export const RADIUS_M = 300
 export const AREA_TOLERANCE = 0.05
 const MAX_CANDIDATES = 200
-
-type Rows = Array<Record<string, unknown>>
-const rowsOf = (r: unknown): Rows => ((r as { rows?: Rows }).rows ?? (r as Rows))
 
 /** The photo hashes of each listing (photos without hashes are left out). */
 export async function hashesOf(db: DbHandle, ids: number[]): Promise<Map<number, PhotoHashes[]>> {

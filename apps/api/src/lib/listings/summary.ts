@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { categories, listingPhotos, listings, type Db } from '@portal/db'
+import { categories, listingPhotos, listings, rowsOf, type Db } from '@portal/db'
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
 
 /** Listings visitors may see: active, already visible and not expired. */
@@ -125,7 +125,7 @@ export async function countListings(db: Db, where: SQL): Promise<number> {
 const ESTIMATE_TRUSTED_ABOVE = 50_000
 
 function planRows(result: unknown): unknown {
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])
+  const rows = rowsOf(result)
   let plan = rows?.[0]?.['QUERY PLAN']
   if (typeof plan === 'string') plan = JSON.parse(plan)
   return (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows']

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { listingViews, type DbHandle } from '@portal/db'
+import { listingViews, rowsOf, type DbHandle } from '@portal/db'
 import { warsawDate } from './write.ts'
 
 /** Who a view is counted for: the session when there is one, else the address and user agent. */
@@ -34,8 +34,7 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
       where l.id = n.listing_id returning l.id
     )
     select (select count(*) from inserted)::int as inserted, (select count(*) from raised)::int as raised`)
-  const rows = (result as { rows?: { inserted: number }[] }).rows ?? (result as unknown as { inserted: number }[])
-  const [row] = rows
+  const [row] = rowsOf<{ inserted: number }>(result)
   return Number(row?.inserted ?? 0)
 }
 

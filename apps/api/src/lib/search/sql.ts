@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '@portal/db'
+import { rowsOf, type Db } from '@portal/db'
 import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
 import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, type Marker, type SearchQuery } from '@portal/contracts/search'
@@ -278,9 +278,8 @@ function pageQuery(q: SearchQuery, where: SQL, limit: number, offset: number, br
     order by ${orderBy(q.sort, 's')} limit ${limit} offset ${offset}`
 }
 
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
-}
+// The search code's importers read it from here too.
+export { rowsOf }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { DbHandle } from '@portal/db'
+import { rowsOf, type DbHandle } from '@portal/db'
 import { DASHBOARD_LABELS, type Dashboard, type DashboardSeries } from '@portal/contracts/admin'
 
-type Rows = Array<Record<string, unknown>>
-const rowsOf = (r: unknown): Rows => ((r as { rows?: Rows }).rows ?? (r as Rows))
 const DAY_MS = 86_400_000
 const warsawDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(d)
 const day = (col: string) => sql.raw(`((${col} at time zone 'Europe/Warsaw')::date)::text`)

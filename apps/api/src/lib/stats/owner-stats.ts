@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
-import { listingMeta, listings, type DbHandle } from '@portal/db'
+import { listingMeta, listings, rowsOf, type DbHandle } from '@portal/db'
 import type { ListingStats } from '@portal/contracts/stats'
 import type { ListingRow } from '../listings/access.ts'
 import { publicListingCondition, promotedCondition } from '../listings/summary.ts'
@@ -7,9 +7,6 @@ import { publicListingCondition, promotedCondition } from '../listings/summary.t
 const MAX_DAYS = 365
 const DAY_MS = 86_400_000
 const warsawDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(d)
-
-type Rows = Array<Record<string, unknown>>
-const rowsOf = (r: unknown): Rows => ((r as { rows?: Rows }).rows ?? (r as Rows))
 
 /**
  * 'Zobacz statystyki' (issue 13): per day of the listing's life — unique views, phone reveals, messages,
