@@ -46,6 +46,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary stays in place in the HTML. By default React moves one that comes after 12.8 KB
+        // of the page behind a hidden div and an inline script that swaps it in: the footer (hydrated later,
+        // components/hydrate-later.tsx) would then appear only with that script and after the rest (decision 040).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -2,7 +2,7 @@ import '@fontsource-variable/inter/wght.css'
 import './app.css'
 import interLatin from './fonts/inter-latin-wght-400-800.woff2?url'
 import interPolish from './fonts/inter-pl-wght-400-800.woff2?url'
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import {
   data,
@@ -23,9 +23,8 @@ import type { Route } from './+types/root'
 import { ApiBridge } from './components/api-bridge'
 import { SiteHeader } from './components/header/site-header'
 import { LoadingBar } from './components/loading-bar'
-import { ErrorScreen, NotFound } from './components/not-found'
 import { OfflineBanner } from './components/offline-banner'
-import { SiteFooter } from './components/site-footer'
+import { hydrateLater } from './components/hydrate-later'
 import { Toaster } from './components/toaster'
 import { AuthDialogSlot } from './components/auth/auth-dialog-slot'
 import { serverJson } from './lib/api.server'
@@ -37,6 +36,11 @@ import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
 import { useNonce } from './lib/csp-nonce'
 import { ToastProvider } from './lib/toast'
+
+// Below the fold or on error pages only: their code loads after hydration started (decision 040).
+const SiteFooter = hydrateLater(() => import('./components/site-footer').then((m) => m.SiteFooter))
+const NotFound = hydrateLater(() => import('./components/not-found').then((m) => m.NotFound), 'now')
+const ErrorScreen = hydrateLater(() => import('./components/not-found').then((m) => m.ErrorScreen), 'now')
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -133,7 +137,9 @@ function Shell({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
+        <Suspense>
+          <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
+        </Suspense>
         <AuthDialogSlot />
         <Toaster />
         <ApiBridge />
@@ -158,7 +164,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Shell>
         <title>{pageTitle('Nie znaleziono strony')}</title>
-        <NotFound />
+        <Suspense>
+          <NotFound />
+        </Suspense>
       </Shell>
     )
   }
@@ -167,7 +175,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <title>{pageTitle('Wystąpił błąd')}</title>
-      <ErrorScreen status={status} detail={detail} />
+      <Suspense>
+        <ErrorScreen status={status} detail={detail} />
+      </Suspense>
     </Shell>
   )
 }

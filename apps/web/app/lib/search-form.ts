@@ -1,6 +1,6 @@
 // The search form's state (spec §3 "Search state") and its /szukaj URL (spec §2). Blank values are left out of
 // the URL (spec §5); 'Szukam' becomes ad-type=seek-property and drops the offer type (spec §4).
-import { ATTRIBUTE_BY_ID, categoryBySlug, CITIES, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
+import { ATTRIBUTE_BY_ID, categoryBySlug, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
 import { parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation } from './search-location'
@@ -184,4 +184,3 @@ export function activeChips(f: SearchForm): Chip[] {
 
 /** Options of a catalogue attribute, for the filter controls. */
 export const attrOptions = (id: number) => ATTRIBUTE_BY_ID.get(id)?.options ?? []
-export const cityBySlug = (slug: string) => CITIES.find((c) => c.slug === slug)

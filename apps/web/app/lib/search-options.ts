@@ -23,8 +23,6 @@ export const priceToOptions = (from: string, typ = '') => toOptions(priceOptions
 export const areaFromOptions = (to: string) => fromOptions(AREA_OPTIONS.min, to)
 export const areaToOptions = (from: string) => toOptions(AREA_OPTIONS.max, from)
 
-/** A typed amount as the URL keeps it: digits only ('1 250 000 zł' → '1250000'); '' when nothing is left. */
-export const typedAmount = (v: string) => v.replace(/[^\d]/g, '').replace(/^0+(?=\d)/, '').slice(0, 12)
 
 export const priceOptionLabel = (v: number) => `${formatNumber(v)} zł`
 export const areaOptionLabel = (v: number) => `${formatNumber(v)} m²`

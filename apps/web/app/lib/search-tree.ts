@@ -1,6 +1,9 @@
 // The category tree of the search (spec §4): selecting a parent selects all its children; unchecking a child
 // removes the parent's mark; a parent counts as checked when all its children are. Pure, on URL slugs.
-import { CATEGORIES, topCategories, type Category } from '@portal/contracts/catalogue'
+//
+// The tree is written here rather than derived from @portal/contracts/catalogue: the search's category button is on
+// the first paint of home and /szukaj, and the catalogue (attributes, demo data, price lists) is not (decision 040).
+// search-web.test.ts compares it with the catalogue's categories.
 
 export interface TreeNode {
   slug: string
@@ -8,17 +11,35 @@ export interface TreeNode {
   children: TreeNode[]
 }
 
-function node(c: Category): TreeNode {
-  return {
-    slug: c.urlSlug,
-    label: c.name,
-    children: c.childIds.map((id) => node(CATEGORIES.find((x) => x.id === id)!)),
-  }
+type Row = [slug: string, label: string, children?: [string, string][]]
+const TREE: Row[] = [
+  ['mieszkanie', 'Mieszkanie'],
+  ['dom', 'Dom', [['wolnostojacy', 'Wolnostojący'], ['blizniak', 'Bliźniak'], ['szeregowiec', 'Szeregowiec'], ['kamienica-dom', 'Kamienica'],
+    ['jednorodzinny', 'Jednorodzinny'], ['dom-letniskowy', 'Letniskowy'], ['dom-inny', 'Inny']]],
+  ['dom-modulowy', 'Dom modułowy', [['modulowy-metal', 'Metalowy'], ['modulowy-drewno', 'Drewniany'], ['inny-material', 'Inny materiał']]],
+  ['lokal-uzytkowy', 'Lokal użytkowy', [['biuro', 'Biuro'], ['sklep', 'Sklep'], ['budynek-handlowo-uslugowy', 'Budynek handlowo-usługowy'],
+    ['budynek-przemyslowy', 'Budynek przemysłowy'], ['stoisko', 'Stoisko'], ['lokal-inny', 'Inny']]],
+  ['dzialka', 'Działka', [['budowlana', 'Budowlana'], ['rolnicza', 'Rolnicza'], ['rolniczo-budowlana', 'Rolniczo-budowlana'],
+    ['siedliskowa', 'Siedliskowa'], ['rekreacyjna', 'Rekreacyjna'], ['dzialka-inna', 'Inna']]],
+  ['kemping', 'Kemping'],
+  ['domek-letniskowy', 'Domek letniskowy'],
+  ['garaz', 'Garaż', [['murowany', 'Murowany'], ['metalowy', 'Blaszany'], ['drewniany', 'Drewniany'], ['garaz-wolnostojacy', 'Wolnostojący'],
+    ['podziemny', 'W hali garażowej'], ['garaz-inny', 'Inny']]],
+  ['parking', 'Parking'],
+  ['pokoj', 'Pokój', [['z-lazienka', 'Z łazienką'], ['bez-lazienki', 'Bez łazienki'], ['pokoj-inny', 'Inny']]],
+  ['magazyny', 'Magazyny i hale'],
+  ['hotele-pensjonaty', 'Hotele i pensjonaty'],
+]
+
+/** Backend slugs that differ from the URL slug (the catalogue's `slug` → `urlSlug`). */
+export const URL_SLUG_OF: Readonly<Record<string, string>> = {
+  'kamienica-1': 'kamienica-dom', 'inne-1': 'dom-inny', metal: 'modulowy-metal', drewno: 'modulowy-drewno', 'inne-2': 'lokal-inny',
+  inna: 'dzialka-inna', 'wolnostojacy-1': 'garaz-wolnostojacy', 'inna-1': 'garaz-inny', 'inna-2': 'pokoj-inny',
 }
 
 /** The whole tree (services have their own page and stay out of the property search). */
 export function searchTree(): TreeNode[] {
-  return topCategories().filter((c) => c.slug !== 'uslugi').map(node)
+  return TREE.map(([slug, label, children = []]) => ({ slug, label, children: children.map(([s, l]) => ({ slug: s, label: l, children: [] })) }))
 }
 
 function find(tree: TreeNode[], slug: string): { node: TreeNode; parent?: TreeNode } | undefined {
@@ -65,7 +86,7 @@ export function toggleNode(tree: TreeNode[], selected: ReadonlySet<string>, slug
 export function selectionFromSlugs(tree: TreeNode[], slugs: readonly string[]): Set<string> {
   let sel = new Set<string>()
   for (const raw of slugs) {
-    const slug = CATEGORIES.find((c) => c.slug === raw || c.urlSlug === raw)?.urlSlug ?? raw
+    const slug = URL_SLUG_OF[raw] ?? raw
     sel = toggleNode(tree, sel, slug, true)
   }
   return sel

@@ -3,10 +3,12 @@ import { gridCluster, mergeNear, shortPrice } from '../components/map/cluster'
 import { activeChips, emptyForm, formFromParams, formToParams, negotiableAllowed, WANTED } from './search-form'
 import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
-import { priceFromOptions, priceToOptions, areaToOptions, typedAmount } from './search-options'
+import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
+import { typedAmount } from '../components/search/controls'
 import { locationQuery, matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
 import { toSearchParams } from '@portal/contracts/plain/search'
-import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode } from './search-tree'
+import { CATEGORIES, topCategories, type Category } from '@portal/contracts/catalogue'
+import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode, URL_SLUG_OF } from './search-tree'
 
 describe('category tree (spec §4)', () => {
   const tree = searchTree()
@@ -27,6 +29,15 @@ describe('category tree (spec §4)', () => {
     for (const c of dom.children) sel = toggleNode(tree, sel, c.slug, true)
     expect(isChecked(sel, dom)).toBe(true)
     expect(slugsFromSelection(tree, sel)).toEqual(['dom'])
+  })
+  it('is the catalogue\'s category tree without services (a copy for the first paint, decision 040)', () => {
+    const node = (c: Category): unknown => ({
+      slug: c.urlSlug,
+      label: c.name,
+      children: c.childIds.map((id) => node(CATEGORIES.find((x) => x.id === id)!)),
+    })
+    expect(tree).toEqual(topCategories().filter((c) => c.slug !== 'uslugi').map(node))
+    expect(URL_SLUG_OF).toEqual(Object.fromEntries(CATEGORIES.filter((c) => c.slug !== c.urlSlug).map((c) => [c.slug, c.urlSlug])))
   })
   it('reads backend and URL slugs', () => {
     expect(slugsFromSelection(tree, selectionFromSlugs(tree, ['kamienica-1', 'mieszkanie']))).toEqual(['mieszkanie', 'kamienica-dom'])

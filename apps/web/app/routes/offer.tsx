@@ -1,9 +1,9 @@
+import { Suspense } from 'react'
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import type { GoneOffer } from '~/components/offer/gone'
-import { OfferGone } from '~/components/offer/gone'
+import { hydrateLater } from '~/components/hydrate-later'
 import { CITY_BY_SLUG } from '@portal/contracts/catalogue/cities'
 import { OfferPage } from '~/components/offer/offer-page'
-import { NotFound } from '~/components/not-found'
 import type { PublicOffer } from '@portal/contracts/offer'
 import type { PropertyGroup } from '@portal/contracts/property'
 import { serverApi } from '~/lib/api.server'
@@ -90,6 +90,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   ]
 }
 
+// The error screens are not on a live listing's first paint (decision 040).
+const OfferGone = hydrateLater(() => import('~/components/offer/gone').then((m) => m.OfferGone), 'now')
+const NotFound = hydrateLater(() => import('~/components/not-found').then((m) => m.NotFound), 'now')
+
 export default function OfferRoute({ loaderData }: Route.ComponentProps) {
   return <OfferPage offer={loaderData.offer} property={loaderData.property} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
 }
@@ -97,13 +101,19 @@ export default function OfferRoute({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 410 && error.data?.gone) {
-    return <OfferGone gone={error.data.gone as GoneOffer} />
+    return (
+      <Suspense>
+        <OfferGone gone={error.data.gone as GoneOffer} />
+      </Suspense>
+    )
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
         <title>{pageTitle('Nie znaleziono ogłoszenia')}</title>
-        <NotFound />
+        <Suspense>
+          <NotFound />
+        </Suspense>
       </>
     )
   }

@@ -1,7 +1,13 @@
 // Small, native-first form controls of the search screens (labels above, 44 px targets, visible focus).
 import { useId, type ReactNode } from 'react'
 import { ChevronDownIcon } from '../icons'
-import { typedAmount } from '~/lib/search-options'
+
+/**
+ * A typed amount as the URL keeps it: digits only ('1 250 000 zł' → '1250000'); '' when nothing is left. Here, not in
+ * lib/search-options , so the controls on home's first paint do not bring the catalogue's price
+ * lists (decision 040).
+ */
+export const typedAmount = (v: string) => v.replace(/[^\d]/g, '').replace(/^0+(?=\d)/, '').slice(0, 12)
 
 export const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-700'
 export const fieldBox =

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { HERO_TYPES } from '~/lib/home-search'
-import { emptyForm, searchUrl } from '~/lib/search-form'
 import type { PickedLocation } from '~/lib/search-location'
 import { useRecentSearches } from '~/lib/search-recent'
 import { SearchIcon } from '../icons'
@@ -22,7 +21,11 @@ export function HomeSearchPanel() {
   const [text, setText] = useState('')
   const [location, setLocation] = useState<PickedLocation | null>(null)
 
-  const submit = () => {
+  // The URL builder (search-form with the search contract and the catalogue) is not on the first paint: it loads when
+  // the form is first touched and is awaited on submit (decision 040).
+  const loadUrl = () => import('~/lib/search-form')
+  const submit = async () => {
+    const { emptyForm, searchUrl } = await loadUrl()
     const form = { ...emptyForm(), typ, kategoria }
     // A picked place searches around it; text typed but not picked searches as a phrase.
     if (location && location.display_name === text.trim()) form.location = location
@@ -39,8 +42,12 @@ export function HomeSearchPanel() {
       aria-label="Wyszukiwarka ogłoszeń"
       onSubmit={(e) => {
         e.preventDefault()
-        submit()
+        const el = e.currentTarget
+        // Without the chunk (offline, a new deploy) the form goes as the plain GET form it is before JavaScript.
+        submit().catch(() => el.submit())
       }}
+      onFocus={() => void loadUrl()}
+      onPointerEnter={() => void loadUrl()}
       className="mt-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-2 sm:p-6 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end"
     >
       <CategoryTreeSelect value={kategoria} onChange={setKategoria} className="[&_button]:h-12" />
