@@ -1,9 +1,10 @@
+import { Suspense } from 'react'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { serverJson } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
 import { publicPageHeaders } from '~/lib/page-cache'
 import { HomeHero } from '~/components/home/home-hero'
-import { ListingSection } from '~/components/home/listing-section'
+import { hydrateLater } from '~/components/hydrate-later'
 import { useLoginForNext } from '~/lib/use-login-for-next'
 import type { Route } from './+types/home'
 
@@ -11,6 +12,10 @@ interface OffersPage {
   data: ListingSummary[]
   total: number
 }
+
+// The listing sections under the hero (cards: links and hearts) are server-rendered and hydrated when the browser
+// is idle (decision 040).
+const ListingSection = hydrateLater(() => import('~/components/home/listing-section').then((m) => m.ListingSection))
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [promoted, latest] = await Promise.all([
@@ -45,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero total={total} />
+      <Suspense>
       {hasPromoted && (
         <ListingSection
           id="wyroznione"
@@ -61,6 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         listings={latest}
         more={{ to: '/szukaj', label: 'Zobacz wszystkie ogłoszenia' }}
       />
+      </Suspense>
     </>
   )
 }

@@ -1,20 +1,18 @@
+import { Suspense } from 'react'
 import { Link } from 'react-router'
+import { hydrateLater } from '../hydrate-later'
 import { offerTypeInfo } from '@portal/contracts/catalogue'
 import type { PublicOffer } from '@portal/contracts/offer'
-import { ListingCard } from '../listing-card'
 import { AreaIcon, BedIcon, PinIcon } from '../icons'
 import { areaLabel, listingPrice, listingPricePerM2, roomsLabel } from '~/lib/listing-text'
-import { attrLabel, countText, formatDate, jsonLdString, listingJsonLd, paragraphs, VIEW_FORMS } from '~/lib/offer-text'
+import { attrLabel, countText, formatDate, jsonLdString, listingJsonLd, VIEW_FORMS } from '~/lib/offer-text'
 import { AdvertiserCard } from './advertiser-card'
 import { ContactForm } from './contact-form'
 import { Gallery } from './gallery'
 import { BuildingIcon, CalendarIcon, EyeIcon, FloorIcon, TagIcon } from './offer-icons'
 import type { PropertyGroup } from '@portal/contracts/property'
-import { SameProperty } from './same-property'
-import { AttributeGroups, EnergyBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
 import { PageActions } from './page-actions'
 import { ReportButton } from './report-button'
-import { Videos } from './videos'
 
 /** Badges of the original offer page (reference §10): PILNE, OKAZJA, Na raty, Do negocjacji, Rachunki wliczone. */
 const BADGES: [number, string, string][] = [
@@ -40,6 +38,11 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 /** The listing page (design brief): gallery, key facts, description, parameters, map, advertiser card in view. */
+// Below the key facts: the description, attributes, map, price history and similar listings are server-rendered
+// and hydrated when the browser is idle (decision 040).
+const OfferDetails = hydrateLater(() => import('./offer-details').then((m) => m.OfferDetails))
+const SimilarListings = hydrateLater(() => import('./offer-details').then((m) => m.SimilarListings))
+
 export function OfferPage({ offer: o, origin, tileUrl = null, property = null }: { offer: PublicOffer; origin: string; tileUrl?: string | null; property?: PropertyGroup | null }) {
   const perM2 = listingPricePerM2(o)
   const area = areaLabel(o.area)
@@ -112,44 +115,9 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null }:
               )}
 
               <div className="mt-8 flex flex-col gap-8">
-                <Section id="opis" title="Opis">
-                  <div className="flex max-w-[70ch] flex-col gap-4 text-[16px] leading-relaxed text-slate-800">
-                    {paragraphs(o.description).map((lines, i) => (
-                      <p key={i}>
-                        {lines.map((l, j) => (
-                          <span key={j}>{j > 0 && <br />}{l}</span>
-                        ))}
-                      </p>
-                    ))}
-                  </div>
-                </Section>
-                <Section id="parametry" title="Szczegóły ogłoszenia">
-                  <AttributeGroups attributes={o.attributes} />
-                </Section>
-                <Section id="energia" title="Charakterystyka energetyczna">
-                  <EnergyBlock offer={o} />
-                </Section>
-                {(o.videos.video || o.videos.video_2 || o.videos.walk_video) && (
-                  <Section id="filmy" title="Filmy">
-                    <Videos videos={o.videos} />
-                  </Section>
-                )}
-                {o.project_plan_photos.length > 0 && (
-                  <Section id="plany" title="Plany">
-                    <Plans plans={o.project_plan_photos} alt={alt} />
-                  </Section>
-                )}
-                <div id="lokalizacja" className="scroll-mt-32">
-                  <Section id="lokalizacja-h" title="Lokalizacja">
-                    <LocationBlock offer={o} tileUrl={tileUrl} />
-                  </Section>
-                </div>
-                {property && <SameProperty group={property} topCategorySlug={o.category.parent?.slug ?? o.category.slug} rent={o.offer_type === 'rent'} />}
-                {o.price_history.length > 1 && (
-                  <Section id="historia-ceny" title="Historia ceny">
-                    <PriceHistory history={o.price_history} rent={o.offer_type === 'rent'} />
-                  </Section>
-                )}
+                <Suspense>
+                  <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} />
+                </Suspense>
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <p className="flex flex-wrap gap-x-4 gap-y-1">
                     <span className="inline-flex items-center gap-1.5"><CalendarIcon size={16} /> Dodano {formatDate(o.created_at)}</span>
@@ -180,12 +148,9 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null }:
         <a href="#kontakt" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-accent-600 text-[15px] font-semibold text-white">Napisz wiadomość</a>
       </div>
       {o.similar.length > 0 && (
-        <section aria-labelledby="similar-heading" className="container-page mt-14">
-          <h2 id="similar-heading" className="mb-5 text-2xl font-bold text-slate-900">Podobne ogłoszenia</h2>
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {o.similar.slice(0, 8).map((l) => <li key={l.id} className="flex"><ListingCard listing={l} /></li>)}
-          </ul>
-        </section>
+        <Suspense>
+          <SimilarListings similar={o.similar} />
+        </Suspense>
       )}
     </article>
   )
