@@ -138,3 +138,36 @@ test('a page requests its scripts after its first paint, then hydrates (home, /s
     }
   }
 })
+
+// Decision 041: the first paint needs the HTML alone. The CSS is written into it (the link stays, disabled, so nothing
+// is fetched); the web font's stylesheet and its files are requested after the first contentful paint, and a later
+// page of the same visit adds them at once (they are cached by then).
+test('a page paints from its HTML alone: CSS inline, the web font after the first paint', async ({ page }) => {
+  for (const path of ['/', '/szukaj']) {
+    await page.goto(path)
+    await hydrated(page)
+    await page.waitForFunction(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Inter PL' && f.status === 'loaded'))
+    const t = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+      const requested = (re: RegExp) => performance.getEntriesByType('resource').filter((e) => re.test(e.name)).map((e) => e.startTime)
+      return {
+        fcp,
+        css: requested(/\.css(#|$)/),
+        fonts: requested(/\.woff2$/),
+        inline: document.querySelectorAll('head style[data-href]').length,
+        links: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')].map((l) => [l.getAttribute('href'), l.disabled]),
+        family: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      }
+    })
+    expect(t.inline, path).toBe(1)
+    expect(t.links.filter(([href, disabled]) => !disabled && !/\/assets\/fonts-[\w-]+\.css$/.test(String(href))), path).toEqual([])
+    expect(t.css.length, `${path}: fonts.css requested`).toBe(1)
+    expect(t.fonts.length, `${path}: Inter requested`).toBeGreaterThan(0)
+    if (path === '/') {
+      // The first page of the visit: nothing but the HTML before the paint.
+      expect(Math.min(...t.css, ...t.fonts), `${path}: font CSS/files requested at ${t.css} / ${t.fonts} ms, first contentful paint at ${t.fcp} ms`).toBeGreaterThanOrEqual(t.fcp)
+    }
+    expect(t.family, path).toMatch(/^"?Inter PL"?, "?Inter Variable"?, "?Inter Fallback"?/)
+  }
+  expect(await page.evaluate(() => localStorage.getItem('portal-fonts'))).toMatch(/^\/assets\/fonts-[\w-]+\.css$/)
+})

@@ -10,6 +10,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from './lib/csp-nonce'
 import { deferModuleScripts } from './lib/defer-module-scripts.server'
+import { inlineStylesheet } from './lib/inline-css.server'
 
 export const streamTimeout = 5_000
 
@@ -59,10 +60,10 @@ export default function handleRequest(
               callback()
             },
           })
-          // Production pages request their scripts after the first paint (decision 036); Vite's dev client and
-          // its inline module scripts stay as they are.
+          // Production pages request their scripts after the first paint (decision 036) and carry their CSS in the
+          // HTML (decision 041); Vite's dev client, its inline module scripts and its CSS stay as they are.
           // pipeline: a client that goes away (the stream cancelled) destroys both.
-          const out = import.meta.env.DEV ? body : pipeline(body, deferModuleScripts(), () => {})
+          const out = import.meta.env.DEV ? body : pipeline(body, deferModuleScripts((tag) => inlineStylesheet(tag)), () => {})
           const stream = createReadableStreamFromReadable(out)
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)

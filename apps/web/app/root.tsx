@@ -1,7 +1,4 @@
-import '@fontsource-variable/inter/wght.css'
 import './app.css'
-import interLatin from './fonts/inter-latin-wght-400-800.woff2?url'
-import interPolish from './fonts/inter-pl-wght-400-800.woff2?url'
 import { Suspense, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import {
@@ -25,6 +22,7 @@ import { SiteHeader } from './components/header/site-header'
 import { LoadingBar } from './components/loading-bar'
 import { OfflineBanner } from './components/offline-banner'
 import { hydrateLater } from './components/hydrate-later'
+import { WebFont } from './components/web-font'
 import { Toaster } from './components/toaster'
 import { AuthDialogSlot } from './components/auth/auth-dialog-slot'
 import { serverJson } from './lib/api.server'
@@ -49,9 +47,7 @@ declare module 'react-aria-components' {
 }
 
 export const links: Route.LinksFunction = () => [
-  // The two files of the first paint (app.css, 'Inter PL'): Latin and the Polish letters, 41 KB together.
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: interPolish, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // No font preloads: the web font comes after the first paint (components/web-font.tsx, decision 041).
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // Installable (spec §2, §7): the web manifest and the home-screen icon in the pink accent.
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -103,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#db2777" />
         <Meta />
         <Links />
+        <WebFont nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}

@@ -93,6 +93,9 @@ function decodeAttr(value: string): string {
  * cut between two pieces waits for the rest), `end` returns the remainder.
  */
 export class ModuleScriptDeferrer {
+  /** `rewriteLink`: what to write for any other `<link>` tag (decision 041 inlines the stylesheets). */
+  constructor(private readonly rewriteLink: (tag: string) => string = (tag) => tag) {}
+
   private pending = ''
   private preloads: string[] = []
   /** Inside a classic script's text (skipped unread: it is JavaScript, not markup). */
@@ -155,7 +158,7 @@ export class ModuleScriptDeferrer {
       if (isLink) {
         const preload = this.done ? null : PRELOAD.exec(tag)
         if (preload) this.preloads.push(decodeAttr(preload[1]!))
-        else out += tag
+        else out += this.rewriteLink(tag)
         pos = gt + 1
         continue
       }
@@ -176,9 +179,9 @@ export class ModuleScriptDeferrer {
 }
 
 /** A Node stream that rewrites the HTML passing through it (UTF-8 in, UTF-8 out). */
-export function deferModuleScripts(): Transform {
+export function deferModuleScripts(rewriteLink?: (tag: string) => string): Transform {
   const decoder = new StringDecoder('utf8')
-  const deferrer = new ModuleScriptDeferrer()
+  const deferrer = new ModuleScriptDeferrer(rewriteLink)
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const text = typeof chunk === 'string' ? chunk : decoder.write(chunk)
