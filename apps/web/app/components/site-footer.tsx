@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { NEWSLETTER_MESSAGES } from '@portal/contracts/plain/newsletter'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { api } from '~/lib/api'
@@ -34,6 +34,10 @@ function Newsletter() {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
+  // The footer hydrates when the browser is idle (decision 040): until then its button is disabled, so an early
+  // press or Enter does not send the form as a plain GET to the page itself.
+  const [live, setLive] = useState(false)
+  useEffect(() => setLive(true), [])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -84,8 +88,9 @@ function Newsletter() {
         />
         <button
           type="submit"
-          disabled={stage !== 'idle'}
-          className="h-11 shrink-0 cursor-pointer rounded-full bg-accent-600 px-4 text-[15px] font-semibold text-white hover:bg-accent-700 disabled:cursor-wait disabled:opacity-70"
+          disabled={!live || stage !== 'idle'}
+          data-busy={stage !== 'idle' || undefined}
+          className="h-11 shrink-0 cursor-pointer rounded-full bg-accent-600 px-4 text-[15px] font-semibold text-white hover:bg-accent-700 data-[busy]:cursor-wait data-[busy]:opacity-70"
         >
           {stage === 'idle' ? NEWSLETTER_MESSAGES.submit : 'Wysyłanie…'}
         </button>

@@ -24,6 +24,14 @@ function writeLocal(list: Suggestion[]) {
   }
 }
 
+/** Remembers a searched place (the server's list for a signed-in user, else localStorage); returns its entry. */
+export function addRecentSearch(loc: PickedLocation, url: string, logged: boolean): Suggestion {
+  const entry: Suggestion = { label: loc.display_name, url, lat: loc.lat, lon: loc.lon }
+  if (logged) void api.post('/api/recent-search', { display_name: loc.display_name, lat: loc.lat, lon: loc.lon }, { silent: true }).catch(() => {})
+  else writeLocal(pushRecent(readLocal(), entry))
+  return entry
+}
+
 export function useRecentSearches(enabled: boolean) {
   const { user } = useAuth()
   const logged = !!user
@@ -42,13 +50,9 @@ export function useRecentSearches(enabled: boolean) {
 
   const add = useCallback(
     (loc: PickedLocation, url: string) => {
-      const entry: Suggestion = { label: loc.display_name, url, lat: loc.lat, lon: loc.lon }
-      setList((prev) => {
-        const next = pushRecent(logged ? prev : readLocal(), entry)
-        if (!logged) writeLocal(next)
-        return next
-      })
-      if (logged) void api.post('/api/recent-search', { display_name: loc.display_name, lat: loc.lat, lon: loc.lon }, { silent: true }).catch(() => {})
+      const entry = addRecentSearch(loc, url, logged)
+      if (logged) setList((prev) => pushRecent(prev, entry))
+      else setList(readLocal())
     },
     [logged],
   )
@@ -68,12 +72,4 @@ export function useRecentSearches(enabled: boolean) {
   return { list, add, clear }
 }
 
-/** A value that follows `value` after `ms` of quiet. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value)
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms)
-    return () => clearTimeout(t)
-  }, [value, ms])
-  return v
-}
+export { useDebounced } from './use-debounced'

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { api } from '~/lib/api'
 import { searchHref } from '~/lib/nav'
-import { useDebounced, useRecentSearches } from '~/lib/search-recent'
-import { matchingRecent, mobileSamples, shouldSuggest, SUGGEST_BLUR_MS, type Suggestion } from '~/lib/search-suggest'
+import type { Suggestion } from '~/lib/search-suggest'
 import { SearchIcon } from '../icons'
+import type { SuggestHandle } from './header-suggestions'
 
 function FiltersIcon({ size = 20 }: { size?: number }) {
   return (
@@ -17,7 +16,11 @@ function FiltersIcon({ size = 20 }: { size?: number }) {
   )
 }
 
-const PHONE = '(max-width: 767px)'
+// The suggestion list (its API calls, recent searches and the rules of lib/search-suggest) loads on the field's first
+// focus: it shows nothing before 2 typed characters (decision 040).
+const Suggestions = lazy(() => import('./header-suggestions').then((m) => ({ default: m.HeaderSuggestions })))
+// lib/search-suggest's SUGGEST_BLUR_MS, written here so the field does not load that module.
+const BLUR_MS = 200
 
 // The 'Wyszukiwanie' modal (react-aria Modal + every filter field) is not needed for the first paint: it loads when
 // its button is hovered, focused or pressed (issue 16).
@@ -37,37 +40,13 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const [params] = useSearchParams()
   const [phrase, setPhrase] = useState(() => params.get('phrase') ?? '')
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
-  const [smart, setSmart] = useState<Suggestion[]>([])
-  const [phone, setPhone] = useState(false)
+  const [wanted, setWanted] = useState(false)
+  const [list, setList] = useState({ visible: false, active: -1 })
   const [modal, setModal] = useState(false)
   const id = useId()
   const root = useRef<HTMLFormElement>(null)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const recent = useRecentSearches(open)
-  const typed = useDebounced(phrase.trim(), 150)
-
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE)
-    setPhone(mq.matches)
-    const on = () => setPhone(mq.matches)
-    mq.addEventListener('change', on)
-    return () => mq.removeEventListener('change', on)
-  }, [])
-
-  // Smart suggestions (desktop): at most 5 from the API, for 2 or more characters.
-  useEffect(() => {
-    if (phone || !shouldSuggest(typed)) {
-      setSmart([])
-      return
-    }
-    const ctl = new AbortController()
-    api
-      .get<Suggestion[]>(`/api/search/suggestions?q=${encodeURIComponent(typed)}`, { silent: true, signal: ctl.signal })
-      .then((r) => setSmart(Array.isArray(r) ? r.slice(0, 5) : []))
-      .catch(() => {})
-    return () => ctl.abort()
-  }, [typed, phone])
+  const keys = useRef<SuggestHandle | null>(null)
 
   // An outside click closes the list.
   useEffect(() => {
@@ -82,12 +61,6 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   // A new page closes the list.
   useEffect(() => setOpen(false), [location.key])
 
-  const items: Suggestion[] = phone
-    ? mobileSamples(phrase)
-    : shouldSuggest(phrase)
-      ? [...smart, ...matchingRecent(recent.list, phrase).filter((r) => !smart.some((s) => s.label === r.label))].slice(0, 8)
-      : []
-  const visible = open && shouldSuggest(phrase) && items.length > 0
   const listId = `${id}-list`
 
   const choose = (s: Suggestion) => {
@@ -106,7 +79,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
       className={`relative ${className}`}
       onSubmit={(e) => {
         e.preventDefault()
-        if (visible && active >= 0 && items[active]) return choose(items[active])
+        if (keys.current?.chooseActive()) return
         const href = searchHref(phrase)
         setOpen(false)
         if (href) navigate(href)
@@ -120,36 +93,25 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         name="phrase"
         type="search"
         role="combobox"
-        aria-expanded={visible}
+        aria-expanded={list.visible}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={visible && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={list.visible && list.active >= 0 ? `${listId}-${list.active}` : undefined}
         value={phrase}
         onChange={(e) => {
           setPhrase(e.target.value)
           setOpen(true)
-          setActive(-1)
+          setWanted(true)
         }}
         onFocus={() => {
           clearTimeout(blurTimer.current)
           setOpen(true)
+          setWanted(true)
         }}
         onBlur={() => {
-          blurTimer.current = setTimeout(() => setOpen(false), SUGGEST_BLUR_MS)
+          blurTimer.current = setTimeout(() => setOpen(false), BLUR_MS)
         }}
-        onKeyDown={(e) => {
-          if (!visible) return
-          if (e.key === 'ArrowDown') {
-            e.preventDefault()
-            setActive((a) => (a + 1) % items.length)
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault()
-            setActive((a) => (a <= 0 ? items.length - 1 : a - 1))
-          } else if (e.key === 'Escape') {
-            e.preventDefault()
-            setOpen(false)
-          }
-        }}
+        onKeyDown={(e) => keys.current?.onKey(e)}
         placeholder="wyszukaj słowo lub miejscowość"
         autoComplete="off"
         enterKeyHint="search"
@@ -173,38 +135,11 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
       >
         <SearchIcon size={18} />
       </button>
-      <div
-        hidden={!visible}
-        className="absolute inset-x-0 top-full z-50 mt-1.5 overflow-hidden rounded-2xl border border-slate-200 bg-white py-2 shadow-card-hover"
-      >
-        <p id={`${listId}-label`} className="px-4 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-          Sugerowane wyszukiwania:
-        </p>
-        <ul id={listId} role="listbox" aria-labelledby={`${listId}-label`}>
-          {items.map((s, i) => (
-            <li
-              key={`${s.url}-${i}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseEnter={() => setActive(i)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(s)}
-              className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 text-[15px] text-slate-800 ${i === active ? 'bg-accent-50 text-accent-800' : ''}`}
-            >
-              <SearchIcon size={16} className="shrink-0 text-slate-400" />
-              <span className="truncate">{s.label}</span>
-            </li>
-          ))}
-        </ul>
-        {!phone && recent.list.length > 0 && (
-          <div className="mt-1 border-t border-slate-100 px-4 pt-2 text-right">
-            <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={recent.clear} className="cursor-pointer text-sm font-semibold text-accent-700 hover:underline">
-              Wyczyść ostatnie wyszukiwania
-            </button>
-          </div>
-        )}
-      </div>
+      {wanted && (
+        <Suspense fallback={null}>
+          <Suggestions handle={keys} listId={listId} phrase={phrase} open={open} onChoose={choose} onClose={() => setOpen(false)} onState={setList} />
+        </Suspense>
+      )}
     </form>
     {modal && (
       <Suspense fallback={null}>

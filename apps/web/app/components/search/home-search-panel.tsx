@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { HERO_TYPES } from '~/lib/home-search'
 import type { PickedLocation } from '~/lib/search-location'
-import { useRecentSearches } from '~/lib/search-recent'
+import { useAuth } from '~/lib/auth'
 import { SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
 import { primaryBtn, SelectField } from './controls'
@@ -15,23 +15,23 @@ import { LocationAutocomplete } from './location-autocomplete'
  */
 export function HomeSearchPanel() {
   const navigate = useNavigate()
-  const recent = useRecentSearches(false)
+  const { user } = useAuth()
   const [typ, setTyp] = useState('sprzedaz')
   const [kategoria, setKategoria] = useState<string[]>([])
   const [text, setText] = useState('')
   const [location, setLocation] = useState<PickedLocation | null>(null)
 
-  // The URL builder (search-form with the search contract and the catalogue) is not on the first paint: it loads when
-  // the form is first touched and is awaited on submit (decision 040).
-  const loadUrl = () => import('~/lib/search-form')
+  // The URL builder (search-form with the search contract and the catalogue) and the recent searches are not on the
+  // first paint: they load when the form is first touched and are awaited on submit (decision 040).
+  const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent')])
   const submit = async () => {
-    const { emptyForm, searchUrl } = await loadUrl()
+    const [{ emptyForm, searchUrl }, { addRecentSearch }] = await loadUrl()
     const form = { ...emptyForm(), typ, kategoria }
     // A picked place searches around it; text typed but not picked searches as a phrase.
     if (location && location.display_name === text.trim()) form.location = location
     else form.phrase = text
     const url = searchUrl(form)
-    if (form.location) recent.add(form.location, url)
+    if (form.location) addRecentSearch(form.location, url, !!user)
     navigate(url)
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { api } from '~/lib/api'
-import { useDebounced } from '~/lib/search-recent'
+import { useDebounced } from '~/lib/use-debounced'
 import {
   LOCATION_DEBOUNCE_MS,
   LOCATION_ERROR,

@@ -9,8 +9,12 @@ import { ListingCard } from '../listing-card'
 import { AlertIcon, CloseIcon, SearchIcon } from '../icons'
 import { SelectField } from './controls'
 import { FiltersPanel } from './filters-panel'
-import { Pagination } from './pagination'
-import { SaveSearchButton } from '../engagement/save-search-button'
+import { hydrateLater } from '../hydrate-later'
+
+// 'Zapisz wyszukiwanie' (with its messages) and the pages at the bottom are server-rendered and hydrated when the
+// browser is idle (decision 040); the pages are links, so they work before.
+const SaveSearchButton = hydrateLater(() => import('../engagement/save-search-button').then((m) => m.SaveSearchButton))
+const Pagination = hydrateLater(() => import('./pagination').then((m) => m.Pagination))
 
 // Leaflet and the map code load only when the map is shown, in the browser.
 const ResultsMap = lazy(() => import('../map/results-map'))
@@ -108,7 +112,9 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
             {result ? (result.total > 0 ? `Znaleziono ${result.total_estimated ? 'około ' : ''}${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
           </p>
         </div>
-        <SaveSearchButton apiParams={apiParams} />
+        <Suspense>
+          <SaveSearchButton apiParams={apiParams} />
+        </Suspense>
       </div>
 
       <FiltersPanel key={apiParams} initial={form} sort={sort !== 'newest' ? sort : undefined} />
@@ -246,7 +252,9 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
 
       {result && (
         <div className={map ? 'hidden xl:block' : undefined}>
-          <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />
+          <Suspense>
+            <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />
+          </Suspense>
         </div>
       )}
     </div>
