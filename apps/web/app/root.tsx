@@ -1,6 +1,5 @@
 import './app.css'
 import { Suspense, type ReactNode } from 'react'
-import { RouterProvider } from 'react-aria-components'
 import {
   data,
   isRouteErrorResponse,
@@ -9,10 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useHref,
-  useNavigate,
   useRouteLoaderData,
-  type NavigateOptions,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import type { FooterItem } from '@portal/contracts/errors'
@@ -39,12 +35,6 @@ import { ToastProvider } from './lib/toast'
 const SiteFooter = hydrateLater(() => import('./components/site-footer').then((m) => m.SiteFooter))
 const NotFound = hydrateLater(() => import('./components/not-found').then((m) => m.NotFound), 'now')
 const ErrorScreen = hydrateLater(() => import('./components/not-found').then((m) => m.ErrorScreen), 'now')
-
-declare module 'react-aria-components' {
-  interface RouterConfig {
-    routerOptions: NavigateOptions
-  }
-}
 
 export const links: Route.LinksFunction = () => [
   // No font preloads: the web font comes after the first paint (components/web-font.tsx, decision 041).
@@ -113,37 +103,34 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Header, footer and the global widgets around every screen, the error screens included. */
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const navigate = useNavigate()
   return (
     <ToastProvider>
-      <RouterProvider navigate={navigate} useHref={useHref}>
-        <AuthProvider user={data?.user ?? null}>
-        <FavoritesProvider serverIds={data?.favoriteIds ?? null}>
-        <FavoriteUsersProvider>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
-        >
-          Przejdź do treści
-        </a>
-        <LoadingBar />
-        <div className="sticky top-0 z-40">
-          <SiteHeader />
-          <OfflineBanner />
-        </div>
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {children}
-        </main>
-        <Suspense>
-          <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
-        </Suspense>
-        <AuthDialogSlot />
-        <Toaster />
-        <ApiBridge />
-        </FavoriteUsersProvider>
-        </FavoritesProvider>
-        </AuthProvider>
-      </RouterProvider>
+      <AuthProvider user={data?.user ?? null}>
+      <FavoritesProvider serverIds={data?.favoriteIds ?? null}>
+      <FavoriteUsersProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[80] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-accent-700 focus:shadow-card-hover"
+      >
+        Przejdź do treści
+      </a>
+      <LoadingBar />
+      <div className="sticky top-0 z-40">
+        <SiteHeader />
+        <OfflineBanner />
+      </div>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Suspense>
+        <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
+      </Suspense>
+      <AuthDialogSlot />
+      <Toaster />
+      <ApiBridge />
+      </FavoriteUsersProvider>
+      </FavoritesProvider>
+      </AuthProvider>
     </ToastProvider>
   )
 }

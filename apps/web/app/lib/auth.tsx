@@ -1,7 +1,6 @@
 // The login state for the React tree (spec §3/§4): the server's user from the root loader, the login/register
 // dialogs, login, logout and the guard's `next` target. The root loader is the source of truth; the browser copy
 // (cookie isLogged + localStorage) follows it.
-import { AUTH_MESSAGES } from '@portal/contracts/plain/auth'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { api } from './api'
@@ -127,14 +126,4 @@ export function useAuth(): AuthContextValue {
   const ctx = useContext(AuthContext)
   if (!ctx) throw new Error('useAuth needs <AuthProvider>')
   return ctx
-}
-
-/** Spec §4 messages for a failed login, by status. */
-export function loginFailureMessage(status: number, body: unknown): string {
-  const message = (body as { message?: unknown } | null)?.message
-  const text = typeof message === 'string' && message.trim() ? message : undefined
-  if (status === 401) return text ?? AUTH_MESSAGES.badCredentials
-  if (status === 403) return text ?? AUTH_MESSAGES.notVerified
-  if (status === 429) return text ?? AUTH_MESSAGES.tooManyAttempts
-  return text && status < 500 ? text : 'Wystąpił problem, spróbuj ponownie'
 }

@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import type { NavGroup } from '~/lib/nav'
 import { ChevronDownIcon } from '../icons'
+import { AriaRouter } from '../aria-router'
 import { useOpenOnMount } from '../lazy-part'
 import { menuItem, menuPopover, navTopItem } from './styles'
 
@@ -8,20 +9,22 @@ import { menuItem, menuPopover, navTopItem } from './styles'
 export function NavDropdownMenu({ group, initialOpen = false }: { group: NavGroup; initialOpen?: boolean }) {
   const { trigger, isOpen, setOpen } = useOpenOnMount<HTMLButtonElement>(initialOpen)
   return (
-    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button ref={trigger} className={navTopItem}>
-        {group.label}
-        <ChevronDownIcon size={14} />
-      </Button>
-      <Popover placement="bottom start" offset={4} className={menuPopover}>
-        <Menu aria-label={group.label} className="max-h-[70vh] overflow-auto outline-none">
-          {group.links.map((l) => (
-            <MenuItem key={l.to} href={l.to} className={menuItem}>
-              {l.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <AriaRouter>
+      <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
+        <Button ref={trigger} className={navTopItem}>
+          {group.label}
+          <ChevronDownIcon size={14} />
+        </Button>
+        <Popover placement="bottom start" offset={4} className={menuPopover}>
+          <Menu aria-label={group.label} className="max-h-[70vh] overflow-auto outline-none">
+            {group.links.map((l) => (
+              <MenuItem key={l.to} href={l.to} className={menuItem}>
+                {l.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </AriaRouter>
   )
 }
