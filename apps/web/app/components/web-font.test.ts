@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { fontLoaderScript } from './web-font'
 
 const HREF = '/assets/fonts-BfR5dn48.css'
+const FONTS = ['/assets/inter-latin-wght-400-800-08txwzyy.woff2', '/assets/inter-pl-wght-400-800-DnPaOUBy.woff2']
 
-/** Runs the loader with a stand-in document; `paint()` reports the first contentful paint. */
+/** Runs the loader with a stand-in document; `paint()` reports a paint entry. */
 function run(stored: string | null) {
   const appended: { rel: string; href: string; onload?: () => void }[] = []
   const observers: ((list: { getEntries: () => { name: string }[] }, o: { disconnect: () => void }) => void)[] = []
@@ -17,7 +18,6 @@ function run(stored: string | null) {
   }
   const context = {
     document: {
-      visibilityState: 'visible',
       createElement: () => ({ rel: '', href: '' }),
       head: { appendChild: (l: (typeof appended)[number]) => appended.push(l) },
     },
@@ -25,30 +25,33 @@ function run(stored: string | null) {
     localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
     setTimeout: (f: () => void) => timers.push(f),
   }
-  vm.runInNewContext(fontLoaderScript(HREF), context)
+  vm.runInNewContext(fontLoaderScript(HREF, FONTS), context)
   const paint = (name: string) => observers.forEach((cb) => cb({ getEntries: () => [{ name }] }, { disconnect() {} }))
   return { appended, paint, storage, timers }
 }
 
-describe('the web font comes after the first paint (decision 041)', () => {
-  it('adds fonts.css only once the first contentful paint was reported, then remembers it', () => {
+describe('the web font: no bytes before the first paint, no swap on the first page (decision 041)', () => {
+  it('a first page only prefetches fonts.css and the fonts after its first contentful paint, then sets the flag', () => {
     const r = run(null)
     expect(r.appended).toEqual([])
     r.paint('first-paint')
     expect(r.appended).toEqual([])
     r.paint('first-contentful-paint')
-    expect(r.appended.map((l) => [l.rel, l.href])).toEqual([['stylesheet', HREF]])
+    expect(r.appended.map((l) => [l.rel, l.href])).toEqual([['prefetch', HREF], ['prefetch', FONTS[0]], ['prefetch', FONTS[1]]])
     r.appended[0]!.onload!()
+    r.appended[1]!.onload!()
+    expect(r.storage.has('portal-fonts')).toBe(false)
+    r.appended[2]!.onload!()
     expect(r.storage.get('portal-fonts')).toBe(HREF)
     r.timers.forEach((f) => f())
-    expect(r.appended).toHaveLength(1)
+    expect(r.appended).toHaveLength(3)
   })
 
-  it('adds it at once where a previous page loaded this very file, and after 3 s in any case', () => {
-    expect(run(HREF).appended).toHaveLength(1)
+  it('a page after one that fetched this very file applies it at once; a stale flag waits like a first page', () => {
+    expect(run(HREF).appended.map((l) => [l.rel, l.href])).toEqual([['stylesheet', HREF]])
     const old = run('/assets/fonts-0ld.css')
     expect(old.appended).toHaveLength(0)
     old.timers.forEach((f) => f())
-    expect(old.appended).toHaveLength(1)
+    expect(old.appended.map((l) => l.rel)).toEqual(['prefetch', 'prefetch', 'prefetch'])
   })
 })

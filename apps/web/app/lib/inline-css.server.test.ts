@@ -9,7 +9,12 @@ const LINK = '<link nonce="abc" rel="stylesheet" href="/assets/root-nCyOoU1X.css
 describe('a page carries its stylesheet in its HTML (decision 041)', () => {
   it('writes the file into a <style> and keeps the link, disabled, for React to hydrate', () => {
     expect(inlineStylesheet(LINK, read)).toBe(
-      `<style data-href="/assets/root-nCyOoU1X.css">${CSS}</style><link nonce="abc" rel="stylesheet" href="/assets/root-nCyOoU1X.css#" disabled=""/>`,
+      `<style data-href="/assets/root-nCyOoU1X.css">${CSS}</style><link nonce="abc" rel="stylesheet" href="/assets/root-nCyOoU1X.css#" disabled=""/>` +
+        // Vite's preload helper looks the file up under its plain href before a lazy chunk that lists it.
+        '<link rel="stylesheet" href="/assets/root-nCyOoU1X.css" disabled=""/>',
+    )
+    expect(inlineStylesheet('<link rel="stylesheet" href="/assets/root-nCyOoU1X.css"/>', read)).toBe(
+      `<style data-href="/assets/root-nCyOoU1X.css">${CSS}</style><link rel="stylesheet" href="/assets/root-nCyOoU1X.css" disabled=""/>`,
     )
   })
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** `<link … rel="stylesheet" … href="/assets/x.css[#]" …>`, the form React Router's <Links/> writes. */
-const STYLESHEET = /^<link\s(?=[^>]*\srel="stylesheet")(?=[^>]*\shref="(\/assets\/[\w.-]+\.css)#?")(?![^>]*\s(?:media|disabled)=)[^>]*>$/
+const STYLESHEET = /^<link(?=[^>]*\srel="stylesheet")(?=[^>]*\shref="(\/assets\/[\w.-]+\.css)#?")(?![^>]*\s(?:media|disabled)=)[^>]*>$/
 /** Larger files stay links (the HTML is never cached by the browser, a file is). */
 export const INLINE_CSS_MAX = 120_000
 
@@ -32,11 +32,18 @@ export const readBuiltCss: CssReader = (href) => {
   return css
 }
 
-/** The link tag rewritten: `<style>` with the file's text, then the link, disabled; other tags unchanged. */
+/**
+ * The link tag rewritten: `<style>` with the file's text, then the link, disabled; other tags unchanged.
+ * React Router writes the href with a `#` at its end; Vite's preload helper, before a lazy chunk that lists the CSS
+ * among its dependencies runs, looks for `link[href="/assets/x.css"][rel="stylesheet"]` and adds (and waits for) that
+ * link when none matches: a second disabled link under the plain href saves that request.
+ */
 export function inlineStylesheet(tag: string, read: CssReader = readBuiltCss): string {
   const m = STYLESHEET.exec(tag)
   if (!m) return tag
-  const css = read(m[1]!)
+  const href = m[1]!
+  const css = read(href)
   if (css === null) return tag
-  return `<style data-href="${m[1]}">${css}</style>${tag.replace(/\s*\/?>$/, ' disabled=""/>')}`
+  const plain = tag.includes(`href="${href}#"`) ? `<link rel="stylesheet" href="${href}" disabled=""/>` : ''
+  return `<style data-href="${href}">${css}</style>${tag.replace(/\s*\/?>$/, ' disabled=""/>')}${plain}`
 }

@@ -83,7 +83,9 @@ export function Gallery({ photos, alt }: { photos: OfferPhoto[]; alt: string }) 
                 className={`relative block h-16 w-24 overflow-hidden rounded-lg bg-slate-100 ring-2 ring-offset-1 transition sm:h-[72px] sm:w-[104px] ${i === index ? 'ring-accent-600' : 'ring-transparent hover:ring-slate-300'}`}
               >
                 <Blur src={p.placeholder} />
-                <img src={p.url} srcSet={p.srcset} sizes="104px" width={p.width} height={p.height} alt="" loading="lazy" decoding="async" className="relative size-full object-cover" />
+                {/* Low priority: on a phone the strip is in the first screen, and the browser would raise these to high
+                    beside the LCP photo above them (decision 041). */}
+                <img src={p.url} srcSet={p.srcset} sizes="104px" width={p.width} height={p.height} alt="" loading="lazy" fetchPriority="low" decoding="async" className="relative size-full object-cover" />
               </button>
             </li>
           ))}
