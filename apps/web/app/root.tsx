@@ -15,8 +15,6 @@ import type { FooterItem } from '@portal/contracts/errors'
 import type { Route } from './+types/root'
 import { ApiBridge } from './components/api-bridge'
 import { SiteHeader } from './components/header/site-header'
-import { LoadingBar } from './components/loading-bar'
-import { OfflineBanner } from './components/offline-banner'
 import { hydrateLater } from './components/hydrate-later'
 import { WebFont } from './components/web-font'
 import { Toaster } from './components/toaster'
@@ -33,6 +31,9 @@ import { ToastProvider } from './lib/toast'
 
 // Below the fold or on error pages only: their code loads after hydration started (decision 040).
 const SiteFooter = hydrateLater(() => import('./components/site-footer').then((m) => m.SiteFooter))
+// The navigation bar and the offline notice show nothing on a page's first paint; they hydrate when the browser is idle.
+const LoadingBar = hydrateLater(() => import('./components/loading-bar').then((m) => m.LoadingBar))
+const OfflineBanner = hydrateLater(() => import('./components/offline-banner').then((m) => m.OfflineBanner))
 const NotFound = hydrateLater(() => import('./components/not-found').then((m) => m.NotFound), 'now')
 const ErrorScreen = hydrateLater(() => import('./components/not-found').then((m) => m.ErrorScreen), 'now')
 
@@ -114,10 +115,14 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Przejdź do treści
       </a>
-      <LoadingBar />
+      <Suspense>
+        <LoadingBar />
+      </Suspense>
       <div className="sticky top-0 z-40">
         <SiteHeader />
-        <OfflineBanner />
+        <Suspense>
+          <OfflineBanner />
+        </Suspense>
       </div>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
