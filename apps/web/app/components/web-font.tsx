@@ -35,7 +35,9 @@ export function fontLoaderScript(href: string, fonts: string[]): string {
   )
 }
 
-const script = fontLoaderScript(fontsCss, [interLatin, interPolish])
+// The text only on the server: the browser runs it from the HTML, hydration keeps the element as it is (React does not
+// compare an inline script's innerHTML in production), so the client bundle need not carry it.
+const script = import.meta.env.SSR ? fontLoaderScript(fontsCss, [interLatin, interPolish]) : ''
 
 /** Adds fonts.css to the document unless it is there. */
 export function applyWebFont(doc: Document = document) {
@@ -56,7 +58,7 @@ export function WebFont({ nonce }: { nonce?: string }) {
   }, [pathname])
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
       <noscript>
         {/* media: the HTML rewriter inlines plain stylesheet links (lib/inline-css.server.ts); this one stays a link. */}
         <link rel="stylesheet" href={fontsCss} media="all" />
