@@ -1,6 +1,6 @@
 // Followed advertisers (favourite users) for the whole page: the ids come from the browser once per login, the
 // hearts on advertiser cards read and toggle them (POST /api/favorite-users/{id} → {status}).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import { api } from './api'
 import { ApiError } from './api-client'
@@ -19,12 +19,14 @@ export function FavoriteUsersProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set())
   const userId = auth.user?.id ?? null
 
+  // The same set stays the same object and the answer is a transition (see lib/favorites.tsx: an urgent context
+  // change client-renders the parts of the page still waiting for their code).
   useEffect(() => {
-    setIds(new Set())
+    setIds((s) => (s.size ? new Set() : s))
     if (userId === null) return
     let live = true
     api.get<{ ids: number[] }>('/api/favorite-users/ids', { silent: true })
-      .then((r) => { if (live) setIds(new Set(r.ids)) })
+      .then((r) => { if (live) startTransition(() => setIds(new Set(r.ids))) })
       .catch(() => undefined)
     return () => { live = false }
   }, [userId])

@@ -1,7 +1,7 @@
 // The logged-in user's favourite listings for the whole page: one id set from the root loader
 // (GET /api/favorites/ids, once per page load), read by every heart, changed optimistically by toggle().
 import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { api } from './api'
 import type { ApiError } from './api-client'
 import { useAuth } from './auth'
@@ -33,6 +33,9 @@ export function withFavorite(ids: ReadonlySet<number>, id: number, on: boolean):
   return next
 }
 
+/** The set holds exactly these ids. */
+const sameIds = (set: ReadonlySet<number>, ids: readonly number[]) => set.size === new Set(ids).size && ids.every((id) => set.has(id))
+
 const FavoritesContext = createContext<FavoritesValue | null>(null)
 
 export function FavoritesProvider({ serverIds, children }: { serverIds: number[] | null; children: ReactNode }) {
@@ -46,16 +49,19 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
   const userId = auth.user?.id ?? null
 
   // Each root load (page load, login, logout, a form submission) brings the server's set: it wins.
+  // Updates after the first render keep the set they would replace when it holds the same ids, and the ones that
+  // arrive later are transitions: a new set is a context change, and an urgent one makes React client-render (drop
+  // the server's HTML of, and shift the page around) every part still waiting for its code (decision 040).
   useEffect(() => {
     if (!serverIds) return
-    setIds(new Set(serverIds))
+    setIds((s) => (sameIds(s, serverIds) ? s : new Set(serverIds)))
     setReady(true)
   }, [serverIds])
 
   // Logged out: no hearts. Logged in without the server's set (its call failed): ask once from the browser.
   useEffect(() => {
     if (userId === null) {
-      setIds(new Set())
+      setIds((s) => (s.size ? new Set() : s))
       setReady(false)
       return
     }
@@ -64,8 +70,10 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
     api.get<{ ids: number[] }>('/api/favorites/ids', { silent: true })
       .then((r) => {
         if (!live) return
-        setIds(new Set(r.ids))
-        setReady(true)
+        startTransition(() => {
+          setIds(new Set(r.ids))
+          setReady(true)
+        })
       })
       .catch(() => undefined)
     return () => { live = false }
