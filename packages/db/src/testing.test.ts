@@ -2,28 +2,14 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDb, rowsOf } from './client.ts'
-import { openTestDb, preparePgliteImage } from './testing.ts'
-
-/** Members of a ustar archive: name and size. */
-function members(tar: Buffer): { name: string; size: number }[] {
-  const out: { name: string; size: number }[] = []
-  for (let at = 0; at + 512 <= tar.length;) {
-    const h = tar.subarray(at, at + 512)
-    if (h.every((b) => b === 0)) break
-    const name = h.subarray(0, 100).toString('latin1').replace(/\0.*$/s, '')
-    const size = parseInt(h.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8)
-    out.push({ name, size })
-    at += 512 + Math.ceil(size / 512) * 512
-  }
-  return out
-}
+import { openTestDb, preparePgliteImage, tarMembers } from './testing.ts'
 
 // The PGlite image every test database starts from is unpacked once per test file: it stays small (no template
 // databases, no 16 MB of WAL zeros) and a database loaded from it still writes, checkpoints and dumps again.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the PGlite test image', () => {
   it('holds one database and a trimmed WAL', async () => {
     const tar = readFileSync(await preparePgliteImage())
-    const list = members(tar)
+    const list = [...tarMembers(tar)]
     const wal = list.filter((m) => /pg_wal\/[0-9A-F]{24}$/.test(m.name))
     expect(wal).toHaveLength(1)
     expect(wal[0]!.size).toBeLessThan(1024 * 1024)

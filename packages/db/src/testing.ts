@@ -67,19 +67,14 @@ const SHRINK_IMAGE = [
  */
 export function trimWalTail(tar: Buffer): Buffer {
   const parts: Buffer[] = []
-  for (let at = 0; at + 512 <= tar.length;) {
-    const header = Buffer.from(tar.subarray(at, at + 512))
-    if (header.every((b) => b === 0)) {
-      parts.push(tar.subarray(at))
-      break
-    }
-    const name = header.subarray(0, 100).toString('latin1').replace(/\0.*$/s, '')
-    const size = parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8)
-    let body = tar.subarray(at + 512, at + 512 + size)
-    if (/(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name)) {
-      let end = body.length
-      while (end > 0 && body[end - 1] === 0) end--
-      const keep = Math.min(body.length, (Math.ceil(end / 8192) + 1) * 8192)
+  let end = 0
+  for (const m of tarMembers(tar)) {
+    const header = Buffer.from(tar.subarray(m.at, m.at + 512))
+    let body = tar.subarray(m.at + 512, m.at + 512 + m.size)
+    if (/(^|\/)pg_wal\/[0-9A-F]{24}$/.test(m.name)) {
+      let used = body.length
+      while (used > 0 && body[used - 1] === 0) used--
+      const keep = Math.min(body.length, (Math.ceil(used / 8192) + 1) * 8192)
       if (keep < body.length) {
         body = body.subarray(0, keep)
         header.write(`${keep.toString(8).padStart(11, '0')}\0`, 124, 12, 'latin1')
@@ -89,9 +84,24 @@ export function trimWalTail(tar: Buffer): Buffer {
       }
     }
     parts.push(header, body, Buffer.alloc((512 - (body.length % 512)) % 512))
-    at += 512 + Math.ceil(size / 512) * 512
+    end = m.next
   }
+  // The end-of-archive blocks.
+  parts.push(tar.subarray(end))
   return Buffer.concat(parts)
+}
+
+/** The members of a ustar archive: header offset, name, body size and the offset of the next header. */
+export function* tarMembers(tar: Buffer): Generator<{ at: number; name: string; size: number; next: number }> {
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512)
+    if (header.every((b) => b === 0)) return
+    const field = (from: number, to: number) => header.subarray(from, to).toString('latin1').replace(/\0.*$/s, '')
+    const size = parseInt(field(124, 136).trim() || '0', 8)
+    const next = at + 512 + Math.ceil(size / 512) * 512
+    yield { at, name: field(0, 100), size, next }
+    at = next
+  }
 }
 
 /**
