@@ -8,7 +8,8 @@ import { precompress, reactRouterProduction } from './precompress.ts'
 export default defineConfig({
   plugins: [reactRouterProduction(), tailwindcss(), reactRouter(), firstPaintChunk(), precompress()],
   build: {
-    // Fonts stay files (preloaded, cached apart from the CSS), even the 4 KB one with the Polish letters.
+    // Fonts stay files (fetched after the first paint and cached apart from the CSS, decision 041), even the 4 KB one
+    // with the Polish letters.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
   experimental: {

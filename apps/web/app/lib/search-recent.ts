@@ -72,4 +72,3 @@ export function useRecentSearches(enabled: boolean) {
   return { list, add, clear }
 }
 
-export { useDebounced } from './use-debounced'

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { api } from '~/lib/api'
-import { useDebounced, useRecentSearches } from '~/lib/search-recent'
+import { useRecentSearches } from '~/lib/search-recent'
+import { useDebounced } from '~/lib/use-debounced'
 import { matchingRecent, mobileSamples, shouldSuggest, type Suggestion } from '~/lib/search-suggest'
 import { SearchIcon } from '../icons'
 
