@@ -12,16 +12,6 @@ export default defineConfig({
     // with the Polish letters.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
-  experimental: {
-    // A lazily imported part lists the app's stylesheet (app.css → root-*.css) among the files to load with it, and
-    // Vite's preload helper skips one only if the page has `<link rel="stylesheet" href="…">` with exactly that href.
-    // Pages carry that CSS inline with its React Router link kept disabled, href ending in '#' (decision 041): named the
-    // same way here, the helper finds that link instead of appending an enabled one that fetches the file again
-    // (decision 040).
-    renderBuiltUrl(filename, { hostType, ssr }) {
-      return !ssr && hostType === 'js' && /^assets\/root-[\w-]+\.css$/.test(filename) ? `/${filename}#` : undefined
-    },
-  },
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
