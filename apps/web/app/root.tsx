@@ -1,5 +1,5 @@
 import './app.css'
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -115,21 +115,15 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Przejdź do treści
       </a>
-      <Suspense>
-        <LoadingBar />
-      </Suspense>
+      <LoadingBar />
       <div className="sticky top-0 z-40">
         <SiteHeader />
-        <Suspense>
-          <OfflineBanner />
-        </Suspense>
+        <OfflineBanner />
       </div>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Suspense>
-        <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
-      </Suspense>
+      <SiteFooter pages={data?.footers ?? []} year={data?.year ?? new Date().getFullYear()} />
       <AuthDialogSlot />
       <Toaster />
       <ApiBridge />
@@ -153,9 +147,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Shell>
         <title>{pageTitle('Nie znaleziono strony')}</title>
-        <Suspense>
-          <NotFound />
-        </Suspense>
+        <NotFound />
       </Shell>
     )
   }
@@ -164,9 +156,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <title>{pageTitle('Wystąpił błąd')}</title>
-      <Suspense>
-        <ErrorScreen status={status} detail={detail} />
-      </Suspense>
+      <ErrorScreen status={status} detail={detail} />
     </Shell>
   )
 }

@@ -1,10 +1,10 @@
-import { lazy, type ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 
 /**
  * A part that is server-rendered as usual but whose code the browser loads later (decision 040): when the browser is
- * idle after hydration started (`idle`), or as soon as it is rendered (`now`, for screens a page rarely shows). Render
- * it inside a `<Suspense>` boundary: until its chunk arrives React keeps the server's HTML there (links work, nothing
- * moves) and hydrates it once the code is in. The server resolves it synchronously, so the HTML is complete, never a
+ * idle after hydration started (`idle`), or as soon as it is rendered (`now`, for screens a page rarely shows). The
+ * component is its own `<Suspense>` boundary: until its chunk arrives React keeps the server's HTML there (links work,
+ * nothing moves) and hydrates it once the code is in. The server resolves it synchronously, so the HTML is complete, never a
  * streamed fallback.
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>, when: 'idle' | 'now' = 'idle') {
@@ -12,7 +12,7 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
   const fetch = () => load().then((c) => (ready = { default: c }))
   // The server imports it at start, long before the first request renders it.
   if (import.meta.env.SSR) void fetch()
-  return lazy<ComponentType<P>>(() => {
+  const Part = lazy<ComponentType<P>>(() => {
     // A thenable that calls back at once: React.lazy then resolves in the same render (server, later client renders).
     if (ready) return { then: (done: (m: { default: ComponentType<P> }) => void) => done(ready!) } as Promise<{ default: ComponentType<P> }>
     if (when === 'now') return fetch()
@@ -21,4 +21,11 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
       else setTimeout(go, 200)
     }).then(fetch)
   })
+  return function Later(props: P) {
+    return (
+      <Suspense>
+        <Part {...props} />
+      </Suspense>
+    )
+  }
 }

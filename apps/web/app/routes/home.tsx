@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { serverJson } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
@@ -50,7 +49,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero total={total} />
-      <Suspense>
       {hasPromoted && (
         <ListingSection
           id="wyroznione"
@@ -67,7 +65,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         listings={latest}
         more={{ to: '/szukaj', label: 'Zobacz wszystkie ogłoszenia' }}
       />
-      </Suspense>
     </>
   )
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import type { GoneOffer } from '~/components/offer/gone'
 import { hydrateLater } from '~/components/hydrate-later'
@@ -102,18 +101,14 @@ export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 410 && error.data?.gone) {
     return (
-      <Suspense>
-        <OfferGone gone={error.data.gone as GoneOffer} />
-      </Suspense>
+      <OfferGone gone={error.data.gone as GoneOffer} />
     )
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
         <title>{pageTitle('Nie znaleziono ogłoszenia')}</title>
-        <Suspense>
-          <NotFound />
-        </Suspense>
+        <NotFound />
       </>
     )
   }

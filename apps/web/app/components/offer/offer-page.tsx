@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { hydrateLater } from '../hydrate-later'
 import { offerTypeInfo } from '@portal/contracts/catalogue'
@@ -115,9 +114,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null }:
               )}
 
               <div className="mt-8 flex flex-col gap-8">
-                <Suspense>
-                  <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} />
-                </Suspense>
+                <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} />
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <p className="flex flex-wrap gap-x-4 gap-y-1">
                     <span className="inline-flex items-center gap-1.5"><CalendarIcon size={16} /> Dodano {formatDate(o.created_at)}</span>
@@ -148,9 +145,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null }:
         <a href="#kontakt" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-accent-600 text-[15px] font-semibold text-white">Napisz wiadomość</a>
       </div>
       {o.similar.length > 0 && (
-        <Suspense>
-          <SimilarListings similar={o.similar} />
-        </Suspense>
+        <SimilarListings similar={o.similar} />
       )}
     </article>
   )

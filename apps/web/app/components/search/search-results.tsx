@@ -112,9 +112,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
             {result ? (result.total > 0 ? `Znaleziono ${result.total_estimated ? 'około ' : ''}${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
           </p>
         </div>
-        <Suspense>
-          <SaveSearchButton apiParams={apiParams} />
-        </Suspense>
+        <SaveSearchButton apiParams={apiParams} />
       </div>
 
       <FiltersPanel key={apiParams} initial={form} sort={sort !== 'newest' ? sort : undefined} />
@@ -252,9 +250,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
 
       {result && (
         <div className={map ? 'hidden xl:block' : undefined}>
-          <Suspense>
-            <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />
-          </Suspense>
+          <Pagination page={result.page} last={result.last_page} hrefFor={pageHref} />
         </div>
       )}
     </div>
