@@ -9,17 +9,26 @@ import { lazy, Suspense, type ComponentType } from 'react'
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>, when: 'idle' | 'now' = 'idle') {
   let ready: { default: ComponentType<P> } | undefined
-  const fetch = () => load().then((c) => (ready = { default: c }))
+  // A chunk that fails to load while the browser is offline is tried again when it is back online; meanwhile the part
+  // stays the server's HTML (a rejected lazy would throw to the route's error screen). Any other failure (a deploy
+  // that replaced the chunk) is thrown as before, to the chunk-reload handling.
+  const fetch = (): Promise<unknown> => load().then(
+    (c) => (ready = { default: c }),
+    (err: unknown) => {
+      if (typeof navigator === 'undefined' || navigator.onLine) throw err
+      return new Promise<void>((again) => window.addEventListener('online', () => again(), { once: true })).then(fetch)
+    },
+  )
   // The server imports it at start, long before the first request renders it.
   if (import.meta.env.SSR) void fetch()
   const Part = lazy<ComponentType<P>>(() => {
     // A thenable that calls back at once: React.lazy then resolves in the same render (server, later client renders).
     if (ready) return { then: (done: (m: { default: ComponentType<P> }) => void) => done(ready!) } as Promise<{ default: ComponentType<P> }>
-    if (when === 'now') return fetch()
+    if (when === 'now') return fetch().then(() => ready!)
     return new Promise<void>((go) => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => go(), { timeout: 2000 })
       else setTimeout(go, 200)
-    }).then(fetch)
+    }).then(fetch).then(() => ready!)
   })
   return function Later(props: P) {
     return (
