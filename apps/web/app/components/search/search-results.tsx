@@ -10,10 +10,11 @@ import { AlertIcon, CloseIcon, SearchIcon } from '../icons'
 import { SelectField } from './controls'
 import { FiltersPanel } from './filters-panel'
 import { hydrateLater } from '../hydrate-later'
+// Hydrated with the page: a person presses it right away (a press on the server's HTML before an idle load did nothing).
+import { SaveSearchButton } from '../engagement/save-search-button'
 
 // 'Zapisz wyszukiwanie' (with its messages) and the pages at the bottom are server-rendered and hydrated when the
 // browser is idle (decision 040); the pages are links, so they work before.
-const SaveSearchButton = hydrateLater(() => import('../engagement/save-search-button').then((m) => m.SaveSearchButton))
 const Pagination = hydrateLater(() => import('./pagination').then((m) => m.Pagination))
 
 // Leaflet and the map code load only when the map is shown, in the browser.
