@@ -31,9 +31,10 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
       on conflict do nothing returning listing_id
     ), raised as (
       update listings l set views = l.views + n.n from (select listing_id, count(*)::int as n from inserted group by listing_id) n
-      where l.id = n.listing_id returning l.id
+      where l.id = n.listing_id
     )
-    select (select count(*) from inserted)::int as inserted, (select count(*) from raised)::int as raised`)
+    -- A data-modifying CTE runs to completion whether or not the query reads it: 'raised' needs no count.
+    select (select count(*) from inserted)::int as inserted`)
   const [row] = rowsOf<{ inserted: number }>(result)
   return Number(row?.inserted ?? 0)
 }
