@@ -17,6 +17,7 @@ import { ApiBridge } from './components/api-bridge'
 import { SiteHeader } from './components/header/site-header'
 import { hydrateLater } from './components/hydrate-later'
 import { WebFont } from './components/web-font'
+import { EarlyPress } from './components/early-press'
 import { Toaster } from './components/toaster'
 import { AuthDialogSlot } from './components/auth/auth-dialog-slot'
 import { serverJson } from './lib/api.server'
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <WebFont nonce={nonce} />
+        <EarlyPress nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}

@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react'
+import { woken } from './early-press'
 
 /**
  * A part that is server-rendered as usual but whose code the browser loads later (decision 040): when the browser is
  * idle after hydration started (`idle`), or as soon as it is rendered (`now`, for screens a page rarely shows). The
  * component is its own `<Suspense>` boundary: until its chunk arrives React keeps the server's HTML there (links work,
  * nothing moves) and hydrates it once the code is in. The server resolves it synchronously, so the HTML is complete, never a
- * streamed fallback.
+ * streamed fallback. A press on a `pressEarly` button before the code arrived ends the idle wait (early-press.tsx,
+ * decision 042).
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>, when: 'idle' | 'now' = 'idle') {
   let ready: { default: ComponentType<P> } | undefined
@@ -26,6 +28,7 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
     if (ready) return { then: (done: (m: { default: ComponentType<P> }) => void) => done(ready!) } as Promise<{ default: ComponentType<P> }>
     if (when === 'now') return fetch().then(() => ready!)
     return new Promise<void>((go) => {
+      void woken.then(go)
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => go(), { timeout: 2000 })
       else setTimeout(go, 200)
     }).then(fetch).then(() => ready!)

@@ -4,6 +4,7 @@ import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, rooms
 import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
 import { useFavorites } from '~/lib/favorites'
 import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
+import { pressEarly } from './early-press'
 
 /** Card widths in the home grids (1 / 2 / 3 / 4 columns inside a 1200 px page), for the browser to pick a photo. */
 export const CARD_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)'
@@ -136,9 +137,12 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
           {placeLabel(listing)}
         </p>
       </div>
-      {/* A toggle: the name stays, aria-pressed says whether it is a favourite (guests get the login dialog). */}
+      {/* A toggle: the name stays, aria-pressed says whether it is a favourite (guests get the login dialog). Home's
+          sections and a listing's similar listings hydrate later: a press before their code arrived is replayed
+          (pressEarly, decision 042). */}
       <button
         type="button"
+        {...pressEarly}
         aria-label={FAVORITE_MESSAGES.add}
         aria-pressed={favourite}
         aria-busy={favorites.pending(listing.id) || undefined}

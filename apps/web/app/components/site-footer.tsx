@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { NEWSLETTER_MESSAGES } from '@portal/contracts/plain/newsletter'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { api } from '~/lib/api'
@@ -10,6 +10,7 @@ import type { FooterItem } from '@portal/contracts/errors'
 import { SITE_NAME, SITE_SINCE, SOCIAL_LINKS } from '~/lib/site'
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './icons'
 import { Logo } from './logo'
+import { pressEarly } from './early-press'
 
 const SOCIAL_ICONS = { Facebook: FacebookIcon, Instagram: InstagramIcon, LinkedIn: LinkedInIcon, YouTube: YouTubeIcon }
 
@@ -34,16 +35,16 @@ function Newsletter() {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
-  // The footer hydrates when the browser is idle (decision 040): until then its button is disabled, so an early
-  // press or Enter does not send the form as a plain GET to the page itself.
-  const [live, setLive] = useState(false)
-  useEffect(() => setLive(true), [])
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
+    // The footer hydrates later (decision 040): an address typed before that is in the field but not in the state
+    // (React keeps the field's value when it hydrates and fires no change), so the field is what is sent.
+    const typed = (e.currentTarget.elements.namedItem('email') as HTMLInputElement).value
+    setEmail(typed)
     // The schema (and zod with it) loads on the first submit, not with every page (issue 16).
     const { newsletterSubscribeSchema } = await import('@portal/contracts/newsletter')
-    const parsed = newsletterSubscribeSchema.safeParse({ email })
+    const parsed = newsletterSubscribeSchema.safeParse({ email: typed })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.emailInvalid)
       return
@@ -86,9 +87,12 @@ function Newsletter() {
           aria-describedby={error ? `${id}-error` : undefined}
           className="h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 text-[15px] text-slate-900 placeholder:text-slate-500 outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200 aria-[invalid]:border-red-600"
         />
+        {/* Pressed (or Enter in the field) before the footer's code arrived: held back instead of going out as a
+            plain GET with the address in the URL, and sent once the form has hydrated (decision 042). */}
         <button
           type="submit"
-          disabled={!live || stage !== 'idle'}
+          {...pressEarly}
+          disabled={stage !== 'idle'}
           data-busy={stage !== 'idle' || undefined}
           className="h-11 shrink-0 cursor-pointer rounded-full bg-accent-600 px-4 text-[15px] font-semibold text-white hover:bg-accent-700 data-[busy]:cursor-wait data-[busy]:opacity-70"
         >

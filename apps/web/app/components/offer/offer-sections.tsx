@@ -8,6 +8,7 @@ import { PinIcon } from '../icons'
 import { PinMap } from '../map/pin-map'
 import { FileIcon, LeafIcon } from './offer-icons'
 import { Lightbox } from './gallery'
+import { pressEarly } from '../early-press'
 
 /** A page section with its h2. */
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -134,7 +135,8 @@ export function Plans({ plans, alt }: { plans: PublicOffer['project_plan_photos'
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {plans.map((p, i) => (
           <li key={p.id}>
-            <button type="button" onClick={() => setOpen(i)} className="block aspect-[4/3] w-full overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label={`Powiększ plan ${i + 1}`}>
+            {/* The listing's details hydrate later: an early press opens the plan once their code is in (decision 042). */}
+            <button type="button" {...pressEarly} onClick={() => setOpen(i)} className="block aspect-[4/3] w-full overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label={`Powiększ plan ${i + 1}`}>
               <img src={p.url} srcSet={p.srcset} sizes="(min-width: 640px) 260px, 45vw" width={p.width} height={p.height} alt={`Plan ${i + 1}`} loading="lazy" className="size-full object-contain" />
             </button>
           </li>

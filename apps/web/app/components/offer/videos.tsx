@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { PublicOffer } from '@portal/contracts/offer'
 import { PlayIcon } from './offer-icons'
+import { pressEarly } from '../early-press'
 
 type Video = NonNullable<PublicOffer['videos']['video']>
 const LABELS = { video: 'Film', video_2: 'Drugi film', walk_video: 'Wirtualny spacer' } as const
@@ -27,6 +28,8 @@ function VideoSlot({ video, label }: { video: Video; label: string }) {
         ) : (
           <button
             type="button"
+            // The listing's details hydrate later: an early press plays once their code is in (decision 042).
+            {...pressEarly}
             onClick={() => setPlaying(true)}
             className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-slate-800 to-slate-900 text-white"
           >

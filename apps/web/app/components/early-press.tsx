@@ -1,0 +1,71 @@
+// Decision 042: a press before the code arrived is not lost.
+//
+// Parts that hydrate later (decision 040) keep the server's HTML until their chunk arrives, and the whole page does
+// until its scripts ran (decision 036 requests them after the first paint). A press on a button there reached no
+// React handler: React 19 hydrates a dehydrated boundary on a discrete event only when its code is in, so the heart,
+// the newsletter form (whose native submit was a GET with the address in the URL), a plan or a video did nothing.
+//
+// Buttons opt in with `pressEarly` (a marker attribute and a ref). An inline script in the head, so it runs before
+// any module, listens to clicks in the capture phase on `window`, before React's listeners on the document: a click
+// on a marked element React has not hydrated yet (its ref was never attached) is stopped (its default too: a submit
+// button would send the form natively), remembered, and wakes the parts waiting for the browser's idle moment
+// (hydrate-later.tsx), so their code loads now. When React hydrates that element it attaches the ref, which clicks it
+// again; the click then finds it live and goes through to React like any other. Enter in a form's field is a click on
+// its submit button (implicit submission), so it is covered too. Links are not marked: they work natively (a full
+// navigation) before hydration.
+//
+// Not React internals: only the DOM (capture listener, `closest`, `click()`) and React's documented ref timing.
+// `held` and `live` are keyed by element: if React discarded the server's HTML of a part instead of hydrating it (a
+// mismatch), the held press stays on the detached element and is dropped, as before.
+
+/** Shared between the inline script and the module code through `window.__early`. */
+interface EarlyState {
+  /** Marked elements pressed before they hydrated, in press order. */
+  held: Element[]
+  /** Marked elements React has hydrated; set by the module code. */
+  live?: WeakSet<Element>
+  /** Ends the parts' idle wait; set by the module code. */
+  wake?: () => void
+}
+
+const ATTR = 'data-press-early'
+
+/** The listener, compact (it is in every page's HTML, about 300 bytes). */
+export const earlyPressScript =
+  `(function(w){var s=w.__early={held:[]};w.addEventListener('click',function(e){` +
+  `var t=e.target,b=t&&t.closest&&t.closest('[${ATTR}]');if(!b||s.live&&s.live.has(b))return;` +
+  `e.preventDefault();e.stopImmediatePropagation();if(s.held.indexOf(b)<0)s.held.push(b);s.wake&&s.wake()},true)})(window)`
+
+const state: EarlyState =
+  typeof window === 'undefined' ? { held: [] } : ((window as Window & { __early?: EarlyState }).__early ??= { held: [] })
+state.live = new WeakSet()
+
+/** Resolves on the first early press (or at once when one came before this module ran): stop waiting for idle. */
+export const woken = new Promise<void>((done) => {
+  state.wake = done
+  if (state.held.length) done()
+})
+
+function hydrated(el: HTMLElement | null) {
+  if (!el) return
+  state.live!.add(el)
+  const i = state.held.indexOf(el)
+  if (i < 0) return
+  state.held.splice(i, 1)
+  // After the commit that attached the ref and its effects, as a fresh event React handles like any click.
+  setTimeout(() => el.click())
+}
+
+/**
+ * Spread on a button that may be pressed before its code arrived (inside a `hydrateLater` part). The attribute is
+ * rendered on the server and the client alike, so hydration sees no difference.
+ */
+export const pressEarly = { [ATTR]: '', ref: hydrated } as { 'data-press-early': ''; ref: (el: HTMLElement | null) => void }
+
+// The text only on the server: the browser runs it from the HTML; hydration keeps the element as it is.
+const script = import.meta.env.SSR ? earlyPressScript : ''
+
+/** In <head>, before the module scripts. */
+export function EarlyPress({ nonce }: { nonce?: string }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
+}

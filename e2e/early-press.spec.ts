@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test'
+import { expect, hydrated, test } from './fixtures'
+import { newUser, uniqueEmail } from './support/accounts'
+
+// Decision 042: a press on a button inside a part that hydrates later (decision 040) before that part's code arrived
+// is not lost: the part loads at once and the press is replayed when its button has hydrated. Each test holds the
+// part's chunk until after the press, so the press lands on the server's HTML, then lets it go.
+
+// The service worker (PWA) fetches the chunks it caches itself, past page.route: a later page of a test would get the
+// held chunk from it.
+test.use({ serviceWorkers: 'block' })
+
+/** Holds every request for `glob` until `release()`; `requested()` says whether the browser asked for it yet. */
+async function holdChunk(page: Page, glob: string) {
+  let release!: () => void
+  const released = new Promise<void>((done) => { release = done })
+  let requested = false
+  await page.route(glob, async (route) => {
+    requested = true
+    await released
+    await route.continue()
+  })
+  return { release, requested: () => requested }
+}
+
+const promotedCards = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Wyróżnione ogłoszenia' }) }).locator('article[data-listing-card]')
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 640 ? 844 : 900 } })
+
+    test('a guest pressing a home card heart before its code arrived gets the login dialog once it does', async ({ page }) => {
+      const chunk = await holdChunk(page, '**/assets/listing-section-*.js')
+      await page.goto('/')
+      await hydrated(page)
+      // The press lands on the server's HTML of the section: its code is held.
+      await promotedCards(page).first().getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+      await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toHaveCount(0)
+      // The press asked for the section's code without waiting for the browser's idle moment.
+      await expect.poll(chunk.requested).toBe(true)
+      chunk.release()
+      await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Powiadomienia systemowe' })).toContainText('Zaloguj się, aby zapisywać ogłoszenia w ulubionych.')
+      await expect(page).toHaveURL(/\/$/)
+    })
+
+    test('a user pressing a home card heart before its code arrived gets the favourite saved', async ({ page }) => {
+      test.setTimeout(60_000)
+      await newUser(page, 'early-heart')
+      const chunk = await holdChunk(page, '**/assets/listing-section-*.js')
+      await page.goto('/')
+      await hydrated(page)
+      const card = promotedCards(page).first()
+      const slug = (await card.getAttribute('data-listing-card'))!
+      const heart = card.getByRole('button', { name: 'Dodaj do ulubionych' })
+      await expect(heart).toHaveAttribute('aria-pressed', 'false')
+      await heart.click()
+      await expect(heart).toHaveAttribute('aria-pressed', 'false')
+      chunk.release()
+      await expect(heart).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByRole('region', { name: 'Powiadomienia systemowe' })).toContainText('Dodano do ulubionych')
+      // Saved on the server: a fresh page renders that heart pressed.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.reload()
+      await expect(page.locator(`article[data-listing-card="${slug}"]`).first().getByRole('button', { name: 'Dodaj do ulubionych' }))
+        .toHaveAttribute('aria-pressed', 'true')
+    })
+
+    test("a user pressing a similar listing's heart on a listing page before its code arrived gets the favourite saved", async ({ page }) => {
+      test.setTimeout(60_000)
+      await newUser(page, 'early-similar')
+      await page.goto('/')
+      const slug = (await promotedCards(page).first().getAttribute('data-listing-card'))!
+      const chunk = await holdChunk(page, '**/assets/offer-details-*.js')
+      await page.goto(`/ogloszenia/${slug}`)
+      await hydrated(page)
+      const similar = page.locator('section', { has: page.getByRole('heading', { name: 'Podobne ogłoszenia' }) }).locator('article[data-listing-card]').first()
+      const other = (await similar.getAttribute('data-listing-card'))!
+      const heart = similar.getByRole('button', { name: 'Dodaj do ulubionych' })
+      await expect(heart).toHaveAttribute('aria-pressed', 'false')
+      await heart.click()
+      await expect(heart).toHaveAttribute('aria-pressed', 'false')
+      chunk.release()
+      await expect(heart).toHaveAttribute('aria-pressed', 'true')
+      // The press stayed on this page (the card's link under the heart was not followed) and the server has it.
+      await expect(page).toHaveURL(new RegExp(`/ogloszenia/${slug}$`))
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.goto(`/ogloszenia/${other}`)
+      await expect(page.getByRole('button', { name: 'Dodaj do ulubionych' }).filter({ hasText: /Zapis/ })).toHaveAttribute('aria-pressed', 'true')
+    })
+  })
+}
+
+test('the footer newsletter sent before its code arrived is sent once it does, never as a GET with the address', async ({ page }) => {
+  const email = uniqueEmail('early-newsletter')
+  const chunk = await holdChunk(page, '**/assets/site-footer-*.js')
+  await page.goto('/')
+  await hydrated(page)
+  const form = page.getByRole('form', { name: 'Zapis do newslettera' })
+  // Typed and sent on the server's HTML (Enter in the field, as most people do).
+  await form.getByLabel('Newsletter').fill(email)
+  await form.getByLabel('Newsletter').press('Enter')
+  await expect(page).toHaveURL(/\/$/)
+  chunk.release()
+  await expect(page.getByRole('region', { name: 'Powiadomienia systemowe' }))
+    .toContainText('Potwierdź zapis do newslettera klikając w link wysłany na podany adres email.')
+  await expect(form.getByLabel('Newsletter')).toHaveValue('')
+  expect(page.url()).not.toContain('email')
+})
