@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react'
+import { chunkReloadPending } from '~/lib/chunk-reload'
 import { woken } from './early-press'
 
 /**
@@ -12,11 +13,20 @@ import { woken } from './early-press'
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>, when: 'idle' | 'now' = 'idle') {
   let ready: { default: ComponentType<P> } | undefined
   // A chunk that fails to load while the browser is offline is tried again when it is back online; meanwhile the part
-  // stays the server's HTML (a rejected lazy would throw to the route's error screen). Any other failure (a deploy
-  // that replaced the chunk) is thrown as before, to the chunk-reload handling.
+  // stays the server's HTML (a rejected lazy would throw to the route's error screen). The same import() again is
+  // enough where a failed fetch is not kept in the module map (whatwg/html#10327; Debian's Chromium 156 refetches,
+  // e2e offline.spec.ts); an older browser rejects it at once, and that failure online goes, like a deploy that
+  // replaced the chunk, to lib/chunk-reload (Vite's preload helper reports it): one reload, during which the part
+  // keeps its HTML instead of flashing the error screen. Anything else is thrown, to the route's error screen.
   const fetch = (): Promise<unknown> => load().then(
-    (c) => (ready = { default: c }),
+    (c) => {
+      // When lib/chunk-reload took the failure and reloads, Vite's preload helper resolves with nothing (React would
+      // throw 'element type is invalid' to the error screen): wait for the reload instead.
+      if (chunkReloadPending()) return new Promise<never>(() => {})
+      ready = { default: c }
+    },
     (err: unknown) => {
+      if (chunkReloadPending()) return new Promise<never>(() => {})
       if (typeof navigator === 'undefined' || navigator.onLine) throw err
       return new Promise<void>((again) => window.addEventListener('online', () => again(), { once: true })).then(fetch)
     },

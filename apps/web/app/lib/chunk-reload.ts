@@ -3,12 +3,22 @@
 export const CHUNK_RELOAD_KEY = 'portal_chunk_reload_at'
 export const CHUNK_RELOAD_INTERVAL = 60_000
 
+let reloading = false
+/** A reload for a failed chunk is under way: what is on screen stays until the page goes (no error screen flash). */
+export const chunkReloadPending = () => reloading
+
 export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL
 }
 
-/** Reloads the page unless it was reloaded for this reason in the last 60 s; true when it does. */
+/**
+ * Reloads the page unless it was reloaded for this reason in the last 60 s; true when it does. Never while the browser
+ * is offline: the chunk failed for want of a network, not because a deploy replaced it, and the reload could only
+ * end on the browser's (or the service worker's) offline page instead of this one. The caller gets the error then
+ * (hydrateLater waits for 'online' and loads the part again, decision 042).
+ */
 export function reloadOnce(win: Window = window): boolean {
+  if (win.navigator.onLine === false) return false
   let last: number | null = null
   try {
     const raw = win.sessionStorage.getItem(CHUNK_RELOAD_KEY)
@@ -19,6 +29,7 @@ export function reloadOnce(win: Window = window): boolean {
   }
   if (!shouldReloadAfterChunkError(last, Date.now())) return false
   win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+  reloading = true
   win.location.reload()
   return true
 }
