@@ -92,6 +92,21 @@ for (const width of [390, 1280]) {
   })
 }
 
+test("a press before the page's scripts ran is kept by the head's listener and replayed once hydrated", async ({ page }) => {
+  // Decision 036 requests the modules after the first paint: until they ran nothing of React is in the page.
+  const entry = await holdChunk(page, '**/assets/entry.client-*.js')
+  // 'commit': the load event waits for the held module.
+  await page.goto('/', { waitUntil: 'commit' })
+  const heart = promotedCards(page).first().getByRole('button', { name: 'Dodaj do ulubionych' })
+  await heart.click()
+  await expect.poll(entry.requested).toBe(true)
+  await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toHaveCount(0)
+  entry.release()
+  await hydrated(page)
+  await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+})
+
 test('the footer newsletter sent before its code arrived is sent once it does, never as a GET with the address', async ({ page }) => {
   const email = uniqueEmail('early-newsletter')
   const chunk = await holdChunk(page, '**/assets/site-footer-*.js')
@@ -107,4 +122,14 @@ test('the footer newsletter sent before its code arrived is sent once it does, n
     .toContainText('Potwierdź zapis do newslettera klikając w link wysłany na podany adres email.')
   await expect(form.getByLabel('Newsletter')).toHaveValue('')
   expect(page.url()).not.toContain('email')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the newsletter form is not offered (it would go as a GET with the address in the URL)', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'Najnowsze ogłoszenia' })).toBeVisible()
+    await expect(page.getByRole('form', { name: 'Zapis do newslettera' })).toBeHidden()
+  })
 })

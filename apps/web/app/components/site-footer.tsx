@@ -69,7 +69,12 @@ function Newsletter() {
   }
 
   return (
-    <form className="flex flex-col gap-2" onSubmit={(e) => void submit(e)} noValidate aria-label="Zapis do newslettera">
+    <form data-newsletter className="flex flex-col gap-2" onSubmit={(e) => void submit(e)} noValidate aria-label="Zapis do newslettera">
+      {/* Without JavaScript the form would go as a plain GET with the address in the URL (and the captcha is solved
+          in the browser): not offered then. */}
+      <noscript>
+        <style>{'form[data-newsletter]{display:none}'}</style>
+      </noscript>
       <label htmlFor={id} className={headingClass + ' mb-1'}>
         {NEWSLETTER_MESSAGES.heading}
       </label>
