@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test'
+import type { Page, Request, Route } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
 
 test('going offline shows the offline banner, coming back removes it', async ({ page, context }) => {
@@ -19,15 +19,35 @@ test('going offline shows the offline banner, coming back removes it', async ({ 
 
 // hydrateLater (decision 040): a part whose chunk fails while the browser is offline keeps the server's HTML and loads
 // when the browser is back online. Decision 042 found what a second import() of the failed URL does in Chromium.
+/**
+ * Waits until no request but those matching `held` has been in flight for half a second: the page's other idle parts
+ * (requested at the same idle moment) loaded and hydrated, so going offline fails only the held chunk (the offline
+ * banner's own chunk, or a part's route-manifest request, failing offline made these tests flaky).
+ */
+function quiet(page: Page) {
+  const inflight = new Set<Request>()
+  page.on('request', (r) => inflight.add(r))
+  page.on('requestfinished', (r) => inflight.delete(r))
+  page.on('requestfailed', (r) => inflight.delete(r))
+  return async (held: RegExp) => {
+    let since = Date.now()
+    await expect.poll(() => {
+      if ([...inflight].some((r) => !held.test(r.url()))) since = Date.now()
+      return Date.now() - since
+    }, { intervals: [100] }).toBeGreaterThan(500)
+  }
+}
+
 test.describe('a part whose code failed offline', () => {
   // The service worker would answer the chunk from its cache (or fetch it itself, past page.route).
   test.use({ serviceWorkers: 'block' })
 
   test('keeps its server HTML without an error screen or a reload, then hydrates and works once online', async ({ page, context, consoleErrors }) => {
-    // Every chunk that fails offline (the held section's and the other idle parts' requested with it) must be fetched
-    // again once online: Debian's Chromium does refetch a failed import() (decision 042).
+    // Every chunk that fails offline must be fetched again once online: Debian's Chromium does refetch a failed
+    // import() (decision 042).
     const failed: string[] = []
     const refetched = new Set<string>()
+    const settled = quiet(page)
     let online = false
     page.on('requestfailed', (r) => { if (r.url().includes('/assets/')) failed.push(r.url()) })
     page.on('response', (r) => { if (online && r.ok() && r.url().includes('/assets/')) refetched.add(r.url()) })
@@ -41,6 +61,7 @@ test.describe('a part whose code failed offline', () => {
 
     // The section's code is on its way when the connection goes.
     const chunk = await requested
+    await settled(/\/assets\/listing-section-/)
     await context.setOffline(true)
     await chunk.abort('internetdisconnected')
     await expect.poll(() => failed.some((u) => u.includes('/assets/listing-section-'))).toBe(true)
@@ -67,6 +88,7 @@ test.describe('a part whose code failed offline', () => {
   test('where the retry online fails too, the page reloads once, without an error screen, and the part works', async ({ page, context, consoleErrors }) => {
     const failed: string[] = []
     page.on('requestfailed', (r) => { if (r.url().includes('/assets/')) failed.push(r.url()) })
+    const settled = quiet(page)
     let held!: (route: Route) => void
     const requested = new Promise<Route>((done) => { held = done })
     let n = 0
@@ -80,6 +102,7 @@ test.describe('a part whose code failed offline', () => {
     await hydrated(page)
     await page.evaluate(() => { (window as { __same?: boolean }).__same = true })
     const chunk = await requested
+    await settled(/\/assets\/listing-section-/)
     await context.setOffline(true)
     await chunk.abort('internetdisconnected')
     await expect.poll(() => failed.length).toBeGreaterThan(0)
