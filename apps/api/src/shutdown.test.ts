@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,7 +38,7 @@ describe('graceful shutdown of the real server process', () => {
       detached: true,
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', E2E: '1', DEMO_DATA: '0', NODE_ENV: 'production',
-        LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_WEB_BUILD: '1',
+        LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_WEB_BUILD: '1', MALLOC_ARENA_MAX: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -48,6 +48,14 @@ describe('graceful shutdown of the real server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     try {
       await waitForHealth(base, Date.now() + 150_000)
+      // npm start caps glibc's malloc arenas (decision 043): the server process (npm's child, its shell exec'd into
+      // node) starts with MALLOC_ARENA_MAX=2 unless the environment names another value.
+      if (process.platform === 'linux') {
+        const server = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)
+          .find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.mjs'))
+        expect(server, 'the server process under npm').toBeDefined()
+        expect(readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2')
+      }
       const slow = fetch(`${base}/api/__test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.json() }))
       await new Promise((r) => setTimeout(r, 300))
       child.kill('SIGTERM')
