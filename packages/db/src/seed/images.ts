@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import sharp from 'sharp'
 import { PHOTO_SIZES } from '@portal/contracts/listing'
@@ -25,23 +26,80 @@ async function renderOne(img: PoolImage, dir: string): Promise<string> {
   return `data:image/webp;base64,${tiny.toString('base64')}`
 }
 
+type Manifest = { version: number; placeholders: Record<string, string> }
+const SIZES = Object.keys(PHOTO_SIZES)
+
+function readManifest(file: string): Manifest | null {
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+    return m.version === POOL_VERSION ? m : null
+  } catch {
+    return null
+  }
+}
+
 /**
- * Makes sure the 48 pool images exist under `${dataDir}/uploads/demo/p{NN}/{sm,md,lg}.webp` (drawn in parallel
- * with a small concurrency, skipped when already there) and returns them with their placeholders.
+ * One drawn pool per checkout, in node_modules/.cache next to sharp: a fresh DATA_DIR (the e2e server, the seed tests
+ * on either database, `npm start` with another folder) copies it instead of drawing the 48 scenes again (~10 s of CPU
+ * each time). Null when there is no node_modules to hold it.
  */
-export async function ensurePhotoPool(dataDir: string, concurrency = 3): Promise<PoolPhoto[]> {
+function sharedPoolDir(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve('sharp')
+    const marker = `${path.sep}node_modules${path.sep}`
+    const at = entry.lastIndexOf(marker)
+    return at < 0 ? null : path.join(entry.slice(0, at + marker.length), '.cache', 'portal-demo-photos', `v${POOL_VERSION}`)
+  } catch {
+    return null
+  }
+}
+
+const completeIn = (dir: string, manifest: Manifest, img: PoolImage) =>
+  !!manifest.placeholders[img.key] && SIZES.every((s) => existsSync(path.join(dir, img.key, `${s}.webp`)))
+
+/** The shared pool's files into `root` (uploads/) for these images, when it holds all of them. */
+function copyShared(shared: string | null, root: string, todo: PoolImage[], manifest: Manifest): boolean {
+  const from = shared ? readManifest(path.join(shared, 'demo', 'pool.json')) : null
+  if (!shared || !from || !todo.every((img) => completeIn(shared, from, img))) return false
+  for (const img of todo) {
+    mkdirSync(path.join(root, img.key), { recursive: true })
+    for (const size of SIZES) copyFileSync(path.join(shared, img.key, `${size}.webp`), path.join(root, img.key, `${size}.webp`))
+    manifest.placeholders[img.key] = from.placeholders[img.key]!
+  }
+  return true
+}
+
+/** A complete pool in `root` becomes the shared one (written aside, then renamed: a reader never sees half of it). */
+function publishShared(shared: string | null, root: string, manifest: Manifest) {
+  if (!shared || existsSync(path.join(shared, 'demo', 'pool.json'))) return
+  const tmp = `${shared}.tmp-${process.pid}-${Date.now()}`
+  try {
+    for (const img of POOL) {
+      mkdirSync(path.join(tmp, img.key), { recursive: true })
+      for (const size of SIZES) copyFileSync(path.join(root, img.key, `${size}.webp`), path.join(tmp, img.key, `${size}.webp`))
+    }
+    writeFileSync(path.join(tmp, 'demo', 'pool.json'), JSON.stringify(manifest))
+    renameSync(tmp, shared)
+  } catch {
+    // Another process published it first, or the cache is not writable: the data folder's own copy is enough.
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Makes sure the 48 pool images exist under `${dataDir}/uploads/demo/p{NN}/{sm,md,lg}.webp` (copied from the shared
+ * pool when it is complete, else drawn in parallel with a small concurrency and then shared; skipped when already
+ * there) and returns them with their placeholders.
+ */
+export async function ensurePhotoPool(dataDir: string, concurrency = 3, shared = sharedPoolDir()): Promise<PoolPhoto[]> {
   const root = path.join(dataDir, 'uploads')
   const manifestPath = path.join(root, 'demo', 'pool.json')
-  let manifest: { version: number; placeholders: Record<string, string> } = { version: POOL_VERSION, placeholders: {} }
-  if (existsSync(manifestPath)) {
-    try {
-      const m = JSON.parse(readFileSync(manifestPath, 'utf8'))
-      if (m.version === POOL_VERSION) manifest = m
-    } catch { /* redraw */ }
+  const manifest: Manifest = readManifest(manifestPath) ?? { version: POOL_VERSION, placeholders: {} }
+  const todo = POOL.filter((img) => !completeIn(root, manifest, img))
+  if (todo.length && copyShared(shared, root, todo, manifest)) {
+    writeFileSync(manifestPath, JSON.stringify(manifest))
+    return withPlaceholders(manifest)
   }
-  const complete = (img: PoolImage) => manifest.placeholders[img.key]
-    && Object.keys(PHOTO_SIZES).every((s) => existsSync(path.join(root, img.key, `${s}.webp`)))
-  const todo = POOL.filter((img) => !complete(img))
   let next = 0
   const worker = async () => {
     while (next < todo.length) {
@@ -53,6 +111,10 @@ export async function ensurePhotoPool(dataDir: string, concurrency = 3): Promise
   if (todo.length) {
     mkdirSync(path.dirname(manifestPath), { recursive: true })
     writeFileSync(manifestPath, JSON.stringify(manifest))
+    publishShared(shared, root, manifest)
   }
-  return POOL.map((img) => ({ ...img, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, placeholder: manifest.placeholders[img.key]! }))
+  return withPlaceholders(manifest)
 }
+
+const withPlaceholders = (manifest: Manifest): PoolPhoto[] =>
+  POOL.map((img) => ({ ...img, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, placeholder: manifest.placeholders[img.key]! }))
