@@ -42,6 +42,8 @@ export interface DbOptions {
   /** PGlite: start from this data-dir tarball (`dumpDataDir`) instead of an empty cluster; tests use it. */
   loadDataDir?: Blob
   poolSize?: number
+  /** PGlite: its engine compiled once and shared by many instances of one process (tests; see testing.ts). */
+  pgliteModules?: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }
   /** PostgreSQL: how long a request waits for a connection before failing (default 5 s). */
   connectTimeoutMs?: number
 }
@@ -94,6 +96,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
+    ...opts.pgliteModules,
     extensions: { pg_trgm, unaccent, cube, earthdistance, citext },
   })
   const db = drizzle(client, { schema }) as unknown as Db

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CATEGORIES } from '@portal/contracts/catalogue'
-import { MIGRATIONS_DIR, openDb, type DbHandle } from './client.ts'
+import { MIGRATIONS_DIR, openDb, type DbHandle, type DbOptions } from './client.ts'
 import { migrate } from './migrate.ts'
 import { syncCatalogue } from './sync-catalogue.ts'
 
@@ -212,6 +212,26 @@ export async function createPgTemplate(base: string): Promise<{ name: string; dr
   }
 }
 
+let compiled: Promise<NonNullable<DbOptions['pgliteModules']>> | undefined
+/**
+ * PGlite's engine compiled once per test process and kept alive. Left to PGlite, every test database compiles the
+ * 9 MB pglite.wasm again and the garbage collector frees that code when the database is gone; that churn of
+ * WebAssembly code now and then aborts Node 24's V8 (`Check failed: jit_page_->allocations_.erase(addr) == 1` in
+ * ThreadIsolation::UnregisterWasmAllocation, nodejs/node#64500: a vitest worker died in one of four PGlite runs on
+ * 2026-11-27). The engine compiled once for the whole process is never freed, which takes away most of that churn
+ * (the extensions' small modules still come and go); the crash is too rare here to show it gone.
+ */
+function pgliteModules() {
+  compiled ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((f) => WebAssembly.compile(readFileSync(path.join(dist, f)))),
+    )
+    return { pgliteWasmModule: pgliteWasmModule!, initdbWasmModule: initdbWasmModule!, fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]) }
+  })()
+  return compiled
+}
+
 /** Set by the global setup (test/global-setup.ts) for the worker processes. */
 export const PG_TEMPLATE_ENV = 'PORTAL_TEST_PG_TEMPLATE'
 
@@ -233,7 +253,7 @@ export async function openTestDb(opts: TestDbOptions = {}): Promise<DbHandle> {
       return h
     }
     const image = readFileSync(await preparePgliteImage())
-    return openDb({ loadDataDir: new Blob([image]) })
+    return openDb({ loadDataDir: new Blob([image]), pgliteModules: await pgliteModules() })
   }
   const template = opts.fresh ? undefined : process.env[PG_TEMPLATE_ENV]
   const name = randomName('t')
