@@ -1,5 +1,6 @@
 import { expect, hydrated, test } from './fixtures'
 import type { Page } from '@playwright/test'
+import { newUser } from './support/accounts'
 
 const EMAIL = 'jan.kowalski@example.pl'
 const PASSWORD = 'Demo1234'
@@ -115,4 +116,58 @@ test('a failed change rolls the heart back and says so', async ({ page, consoleE
     hasText: 'Nie udało się zmienić ulubionych. Spróbuj ponownie.',
   })).toBeVisible()
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('a heart turned off while an older reload of the page is on its way stays off', async ({ page }) => {
+  test.setTimeout(60_000)
+  await newUser(page, 'fav-race')
+  await page.goto('/')
+  await hydrated(page)
+  const slugs: string[] = []
+  for (const n of [0, 1]) {
+    const card = promotedCards(page).nth(n)
+    slugs.push((await card.getAttribute('data-listing-card'))!)
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/favorites') && r.request().method() === 'POST')
+    await card.getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+    expect((await saved).status()).toBeLessThan(300)
+  }
+  await page.goto('/account/Favorites')
+  await hydrated(page)
+  const list = page.getByRole('list', { name: 'Ulubione ogłoszenia' })
+  await expect(list.locator('article[data-listing-card]')).toHaveCount(2)
+
+  // Taking the first card off reloads the page's data; that reload is answered (with the set the server had, the
+  // second card still in it) only while the second card's removal is on its way, which then reaches the server.
+  let secondSent!: () => void
+  const second = new Promise<void>((r) => { secondSent = r })
+  let staleIn!: () => void
+  const stale = new Promise<void>((r) => { staleIn = r })
+  await page.route('**/*.data*', async (route) => {
+    const response = await route.fetch()
+    await second
+    await route.fulfill({ response })
+    staleIn()
+  }, { times: 1 })
+  let deletes = 0
+  await page.route('**/api/favorites/*', async (route) => {
+    if (route.request().method() === 'DELETE' && ++deletes === 2) {
+      secondSent()
+      await stale
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    await route.fallback()
+  })
+  await list.locator(`article[data-listing-card="${slugs[1]}"]`).getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+  await expect(list.locator(`article[data-listing-card="${slugs[1]}"]`)).toHaveCount(0)
+  const removed = page.waitForResponse((r) => /\/api\/favorites\/\d+$/.test(r.url()) && r.request().method() === 'DELETE')
+  await list.locator(`article[data-listing-card="${slugs[0]}"]`).getByRole('button', { name: 'Dodaj do ulubionych' }).click()
+  expect((await removed).status()).toBeLessThan(300)
+  await expect(page.getByRole('heading', { name: 'Nie masz jeszcze ulubionych ogłoszeń.' })).toBeVisible()
+  await expect(page.locator('article[data-listing-card]')).toHaveCount(0)
+  await expect(page.locator('[aria-pressed=true]')).toHaveCount(0)
+
+  // The server agrees.
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Nie masz jeszcze ulubionych ogłoszeń.' })).toBeVisible()
 })

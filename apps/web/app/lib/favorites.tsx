@@ -46,21 +46,36 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
   const [ready, setReady] = useState(serverIds !== null)
   const current = useRef(ids)
   current.current = ids
+  // This page's changes since the server's set last arrived, and the ones on their way. A reload that began before
+  // a change reached the server brings a set without it: on /ulubione a heart turned off while the reload of the
+  // previous removal was under way came back pressed, its card listed, while the server had removed it.
+  const changes = useRef(new Map<number, boolean>())
+  const inFlight = useRef(new Set<number>())
   const userId = auth.user?.id ?? null
 
-  // Each root load (page load, login, logout, a form submission) brings the server's set: it wins.
+  /** A set from the server with this page's own changes over it; the ones done are then forgotten (a later set has them). */
+  const withChanges = useCallback((server: readonly number[]): ReadonlySet<number> => {
+    const next = [...changes.current].reduce<ReadonlySet<number>>((s, [id, on]) => withFavorite(s, id, on), new Set(server))
+    for (const id of changes.current.keys()) if (!inFlight.current.has(id)) changes.current.delete(id)
+    return next
+  }, [])
+
+  // Each root load (page load, login, logout, a form submission) brings the server's set: it wins, but for the
+  // page's own changes (above).
   // Updates after the first render keep the set they would replace when it holds the same ids, and the ones that
   // arrive later are transitions: a new set is a context change, and an urgent one makes React client-render (drop
   // the server's HTML of, and shift the page around) every part still waiting for its code (decision 040).
   useEffect(() => {
     if (!serverIds) return
-    setIds((s) => (sameIds(s, serverIds) ? s : new Set(serverIds)))
+    const next = withChanges(serverIds)
+    setIds((s) => (sameIds(s, [...next]) ? s : next))
     setReady(true)
-  }, [serverIds])
+  }, [serverIds, withChanges])
 
   // Logged out: no hearts. Logged in without the server's set (its call failed): ask once from the browser.
   useEffect(() => {
     if (userId === null) {
+      changes.current.clear()
       setIds((s) => (s.size ? new Set() : s))
       setReady(false)
       return
@@ -71,13 +86,13 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
       .then((r) => {
         if (!live) return
         startTransition(() => {
-          setIds(new Set(r.ids))
+          setIds(withChanges(r.ids))
           setReady(true)
         })
       })
       .catch(() => undefined)
     return () => { live = false }
-  }, [userId, serverIds])
+  }, [userId, serverIds, withChanges])
 
   const loginFirst = useCallback(() => {
     toast.info(FAVORITE_LOGIN_PROMPT)
@@ -92,18 +107,22 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
     const was = current.current.has(id)
     setIds((s) => withFavorite(s, id, !was))
     setBusy((s) => withFavorite(s, id, true))
+    changes.current.set(id, !was)
+    inFlight.current.add(id)
     try {
       if (was) await api.delete(`/api/favorites/${id}`, { silent: true })
       else await api.post('/api/favorites', { offer_id: id }, { silent: true })
       toast.success(was ? FAVORITE_MESSAGES.removed : FAVORITE_MESSAGES.added)
       return !was
     } catch (err) {
+      changes.current.delete(id)
       setIds((s) => withFavorite(s, id, was))
       const status = (err as ApiError).status
       if (status === 401) loginFirst()
       else toast.error(status === 404 ? GONE_MESSAGE : FAVORITE_MESSAGES.failed)
       return was
     } finally {
+      inFlight.current.delete(id)
       setBusy((s) => withFavorite(s, id, false))
     }
   }, [auth.user, loginFirst, toast])
