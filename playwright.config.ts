@@ -52,7 +52,8 @@ export default defineConfig({
     // error-context.md's accessibility snapshot). The screencast (a JPEG per frame of every page, for every test,
     // thrown away when it passes) is off: about a fifth of the suite's CPU; so are the DOM snapshots before and after
     // every action: ~6 % more. Under CI no trace is recorded at all (~4 % more): a CI run's files are not kept, only
-    // what it prints (the error, its call log, the page's accessibility snapshot) reaches anyone (decision 038).
+    // what it prints (the error, its call log, the paths of its screenshot and error-context.md) reaches anyone
+    // (decision 038).
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

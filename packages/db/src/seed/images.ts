@@ -57,15 +57,20 @@ function sharedPoolDir(): string | null {
 const completeIn = (dir: string, manifest: Manifest, img: PoolImage) =>
   !!manifest.placeholders[img.key] && SIZES.every((s) => existsSync(path.join(dir, img.key, `${s}.webp`)))
 
+/** Every size of these images from one uploads-like folder to another. */
+function copyImages(from: string, to: string, images: PoolImage[]) {
+  for (const img of images) {
+    mkdirSync(path.join(to, img.key), { recursive: true })
+    for (const size of SIZES) copyFileSync(path.join(from, img.key, `${size}.webp`), path.join(to, img.key, `${size}.webp`))
+  }
+}
+
 /** The shared pool's files into `root` (uploads/) for these images, when it holds all of them. */
 function copyShared(shared: string | null, root: string, todo: PoolImage[], manifest: Manifest): boolean {
   const from = shared ? readManifest(path.join(shared, 'demo', 'pool.json')) : null
   if (!shared || !from || !todo.every((img) => completeIn(shared, from, img))) return false
-  for (const img of todo) {
-    mkdirSync(path.join(root, img.key), { recursive: true })
-    for (const size of SIZES) copyFileSync(path.join(shared, img.key, `${size}.webp`), path.join(root, img.key, `${size}.webp`))
-    manifest.placeholders[img.key] = from.placeholders[img.key]!
-  }
+  copyImages(shared, root, todo)
+  for (const img of todo) manifest.placeholders[img.key] = from.placeholders[img.key]!
   return true
 }
 
@@ -74,10 +79,7 @@ function publishShared(shared: string | null, root: string, manifest: Manifest) 
   if (!shared || existsSync(path.join(shared, 'demo', 'pool.json'))) return
   const tmp = `${shared}.tmp-${process.pid}-${Date.now()}`
   try {
-    for (const img of POOL) {
-      mkdirSync(path.join(tmp, img.key), { recursive: true })
-      for (const size of SIZES) copyFileSync(path.join(root, img.key, `${size}.webp`), path.join(tmp, img.key, `${size}.webp`))
-    }
+    copyImages(root, tmp, POOL)
     writeFileSync(path.join(tmp, 'demo', 'pool.json'), JSON.stringify(manifest))
     renameSync(tmp, shared)
   } catch {
