@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useToastStore } from '~/lib/toast'
 import type { Toast, ToastType } from '~/lib/toast-store'
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon, WarningIcon } from './icons'
@@ -11,6 +11,9 @@ const STYLE: Record<ToastType, { box: string; icon: typeof InfoIcon; label: stri
 }
 
 function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const store = useToastStore()
+  // Its time runs from when it is on screen (once per toast: the id is the key).
+  useEffect(() => store.shown(toast.id), [store, toast.id])
   const s = STYLE[toast.type]
   const Icon = s.icon
   return (

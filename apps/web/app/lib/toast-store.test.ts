@@ -16,6 +16,23 @@ describe('toast store', () => {
     expect(store.getSnapshot()).toEqual([])
   })
 
+  it('counts a toast\'s time from when it is drawn, and still closes one never drawn', () => {
+    const store = createToastStore()
+    const late = store.show({ type: 'error', message: 'drawn late' })
+    store.show({ type: 'info', message: 'never drawn' })
+    vi.advanceTimersByTime(300)
+    store.shown(late)
+    vi.advanceTimersByTime(4700)
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['drawn late'])
+    vi.advanceTimersByTime(299)
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['drawn late'])
+    vi.advanceTimersByTime(1)
+    expect(store.getSnapshot()).toEqual([])
+    store.shown(late)
+    vi.advanceTimersByTime(10_000)
+    expect(store.getSnapshot()).toEqual([])
+  })
+
   it('closes by hand and notifies subscribers', () => {
     const store = createToastStore()
     const listener = vi.fn()

@@ -21,6 +21,11 @@ const MAX_TOASTS = 4
 export interface ToastStore {
   show(input: ToastInput): number
   dismiss(id: number): void
+  /**
+   * The toast is on screen: its time starts again from now. A busy page can draw it well after show() (a CI run saw
+   * an error toast on screen for 4.9 s of its 5); the timer set by show() still closes one that is never drawn.
+   */
+  shown(id: number): void
   getSnapshot(): readonly Toast[]
   subscribe(listener: () => void): () => void
 }
@@ -41,6 +46,12 @@ export function createToastStore(timers: Pick<typeof globalThis, 'setTimeout' | 
     emit()
   }
 
+  const arm = (toast: Toast) => {
+    const handle = handles.get(toast.id)
+    if (handle !== undefined) timers.clearTimeout(handle)
+    handles.set(toast.id, timers.setTimeout(() => dismiss(toast.id), toast.duration))
+  }
+
   return {
     show({ type = 'info', message, duration }) {
       // The same message twice in a row (e.g. two failing calls) is shown once, with its timer restarted.
@@ -48,11 +59,15 @@ export function createToastStore(timers: Pick<typeof globalThis, 'setTimeout' | 
       if (same) dismiss(same.id)
       const toast: Toast = { id: nextId++, type, message, duration: duration ?? TOAST_DURATIONS[type] }
       toasts = [...toasts, toast].slice(-MAX_TOASTS)
-      handles.set(toast.id, timers.setTimeout(() => dismiss(toast.id), toast.duration))
+      arm(toast)
       emit()
       return toast.id
     },
     dismiss,
+    shown(id) {
+      const toast = toasts.find((t) => t.id === id)
+      if (toast) arm(toast)
+    },
     getSnapshot: () => toasts,
     subscribe(listener) {
       listeners.add(listener)

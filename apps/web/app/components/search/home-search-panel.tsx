@@ -48,7 +48,7 @@ export function HomeSearchPanel() {
       }}
       onFocus={() => void loadUrl()}
       onPointerEnter={() => void loadUrl()}
-      className="mt-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-2 sm:p-6 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end"
+      className="mt-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-2 sm:p-6 lg:grid-cols-[1fr_1fr_1.5fr_minmax(8.75rem,auto)] lg:items-end"
     >
       <CategoryTreeSelect value={kategoria} onChange={setKategoria} className="[&_button]:h-12" />
       <SelectField label="Typ oferty" name="typ" value={typ} onChange={setTyp} className="[&_select]:h-12">
