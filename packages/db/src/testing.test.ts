@@ -18,6 +18,16 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the PGlite test image', () => {
     expect(tar.length).toBeLessThan(20 * 1024 * 1024)
   })
 
+  it('starts with small shared buffers (PGlite zeroes them at every start: 128 MB was most of an open)', async () => {
+    const h = await openTestDb()
+    try {
+      const rows = rowsOf<{ shared_buffers: string }>(await h.db.execute(sql`show shared_buffers`))
+      expect(rows[0]!.shared_buffers).toBe('16MB')
+    } finally {
+      await h.close()
+    }
+  })
+
   it('loads, takes more WAL than the image kept, and survives a dump and reload', async () => {
     const h = await openTestDb()
     let image: Blob
