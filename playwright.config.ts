@@ -66,10 +66,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // The GPU process (software compositing here) as a thread of the browser process: one process less per
-        // browser, whose frame buffers the two shared. On 2026-11-27's VM, where a page fault is expensive, a 9-test
-        // subset took 1.80-1.81 M page faults and 71-74 s with it, 2.07-2.30 M and 75-90 s without.
-        '--in-process-gpu',
       ],
     },
   },
