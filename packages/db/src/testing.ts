@@ -50,7 +50,7 @@ async function migrateFresh(h: DbHandle): Promise<void> {
 // template1 (7 MB each), and its WAL holds one checkpoint in a fresh segment (the migrations' 11 MB of records
 // are not needed once checkpointed; wal_recycle off so the old segment is not kept under a future name).
 // shared_buffers: PGlite's PostgreSQL takes its shared memory from the WebAssembly heap and zeroes it at start, so the
-// default 128 MB was ~35,000 fresh pages per test database (on this session's VM, where a page fault costs ~12 µs
+// default 128 MB was ~35,000 fresh pages per test database (on 2026-11-27's VM, where a page fault cost ~12 µs
 // quiet and ~100 µs with both cores busy, an open took 0.86 s quiet; with 16 MB 0.36 s). A test database holds a few MB.
 // One statement at a time: DROP DATABASE refuses to run inside the transaction a statement list makes.
 const SHRINK_IMAGE = [
