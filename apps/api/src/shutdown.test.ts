@@ -26,6 +26,14 @@ async function waitForHealth(base: string, deadline: number) {
   throw new Error('server did not start')
 }
 
+async function until(done: () => boolean, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
 describe('graceful shutdown of the real server process', () => {
   it('SIGTERM to `npm start` lets an in-flight request finish, refuses new work, closes and exits 0', async () => {
     const port = await freePort()
@@ -56,15 +64,17 @@ describe('graceful shutdown of the real server process', () => {
         expect(server, 'the server process under npm').toBeDefined()
         expect(readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2')
       }
-      const slow = fetch(`${base}/api/__test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.json() }))
-      await new Promise((r) => setTimeout(r, 300))
+      // Each step waits for what the server logged, not for a time: on a slow machine the request can take longer
+      // than a fixed pause to arrive, and the signal longer to be handled.
+      const slow = fetch(`${base}/api/__test/slow?ms=3000`).then(async (r) => ({ status: r.status, body: await r.json() }))
+      await until(() => output.split('\n').some((l) => l.includes('incoming request') && l.includes('/api/__test/slow')), 'the slow request to arrive')
       child.kill('SIGTERM')
-      await new Promise((r) => setTimeout(r, 300))
+      await until(() => output.includes('SIGTERM: closing'), 'the server to start closing')
       // New connections are no longer accepted while the slow one finishes.
       const during = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })
         .then((r) => r.status, () => 'refused')
       expect(['refused', 503]).toContain(during)
-      expect(await slow).toEqual({ status: 200, body: { slept: 1500 } })
+      expect(await slow).toEqual({ status: 200, body: { slept: 3000 } })
       const code = await exited
       if (code !== 0) console.log(output.slice(-3000))
       expect(code).toBe(0)
