@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { listings, listingViews } from '@portal/db'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
-import { countView, countViews } from './views.ts'
+import { countView, countViews, ViewBatch } from './views.ts'
 
 /** Views of a listing: once per visitor and Polish day, the visitor row and the counter written in one statement. */
 describe('counting listing views', () => {
@@ -49,5 +49,36 @@ describe('counting listing views', () => {
       vi.restoreAllMocks()
     }
     expect(await views(b)).toBe(3)
+  })
+
+  it('a batch\'s flush ends after a write already running (the flush on close, then the database closes)', async () => {
+    const errors: Error[] = []
+    const batch = new ViewBatch(t.db, 'key', (e) => errors.push(e))
+    const before = await views(a)
+    // The timer's write is held at the database while the app closes and flushes with nothing pending.
+    let letGo!: () => void
+    const held = new Promise<void>((r) => { letGo = r })
+    const execute = t.db.db.execute.bind(t.db.db)
+    const spy = vi.spyOn(t.db.db, 'execute').mockImplementationOnce((async (q: never) => { await held; return execute(q) }) as never)
+    try {
+      batch.add(a, 'batch-1')
+      const running = batch.flush()
+      let closed = false
+      const onClose = batch.flush().then(() => { closed = true })
+      await new Promise((r) => setTimeout(r, 100))
+      expect(closed, 'the flush on close returned while a write was running').toBe(false)
+      letGo()
+      await onClose
+      expect(await views(a)).toBe(before + 1)
+      await running
+    } finally {
+      spy.mockRestore()
+    }
+    batch.add(a, 'batch-1')
+    batch.add(a, 'batch-2')
+    batch.add(b, 'batch-2')
+    await batch.flush()
+    expect(await views(a)).toBe(before + 2)
+    expect(errors).toEqual([])
   })
 })

@@ -46,6 +46,7 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
 export class ViewBatch {
   private pending = new Map<string, { listingId: number; visitor: string }>()
   private timer?: NodeJS.Timeout
+  private writing: Promise<void> = Promise.resolve()
 
   constructor(private readonly db: DbHandle, private readonly appKey: string, private readonly onError: (err: Error) => void) {}
 
@@ -55,11 +56,18 @@ export class ViewBatch {
     this.timer ??= setTimeout(() => { void this.flush() }, 1000).unref()
   }
 
-  async flush() {
+  /**
+   * Writes what is pending; resolves once this and every earlier write ended, so the flush on close does not return
+   * (and the database close) while the timer's write is still running.
+   */
+  flush(): Promise<void> {
     clearTimeout(this.timer)
     this.timer = undefined
     const views = [...this.pending.values()]
     this.pending.clear()
-    for (let i = 0; i < views.length; i += 1000) await countViews(this.db, views.slice(i, i + 1000)).catch(this.onError)
+    this.writing = this.writing.then(async () => {
+      for (let i = 0; i < views.length; i += 1000) await countViews(this.db, views.slice(i, i + 1000)).catch(this.onError)
+    })
+    return this.writing
   }
 }
