@@ -22,47 +22,124 @@ async function logIn(page: Page, email: string) {
 
 const token = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
-for (const width of [390, 1280]) {
-  test(`an admin edits an FAQ entry with Markdown and /faq shows it at once (${width} px)`, async ({ page }) => {
+// The FAQ tests change the list of groups (a move sends the whole order): never two at once.
+test.describe('the FAQ in the CMS', () => {
+  test.describe.configure({ lock: 'faq-groups' })
+
+  for (const width of [390, 1280]) {
+    test(`an admin edits an FAQ entry with Markdown and /faq shows it at once (${width} px)`, async ({ page }) => {
+      test.setTimeout(90_000)
+      await page.setViewportSize({ width, height: 900 })
+      await logIn(page, ADMIN)
+      const t = token()
+      const headers = { 'X-XSRF-TOKEN': await xsrf(page.request) }
+      const group = await (await page.request.post('/api/admin/faq/groups', { headers, data: { title: `Pytania testowe ${t}` } })).json() as { id: number }
+      const entry = await page.request.post('/api/admin/faq/entries', { headers, data: { group_id: group.id, question: `Czy to działa ${t}?`, answer: 'Jeszcze nie.', status: 'published' } })
+      expect(entry.status()).toBe(201)
+      const entryId = ((await entry.json()) as { id: number }).id
+
+      await page.goto('/admin/faq')
+      await hydrated(page)
+      await page.getByRole('button', { name: `Edytuj pytanie: Czy to działa ${t}?` }).click()
+      await page.getByLabel('Pytanie', { exact: true }).fill(`Czy edycja działa ${t}?`)
+      await page.getByLabel('Odpowiedź').fill(`Tak, **od razu** po zapisaniu.\n\n- punkt ${t}\n\n<script>alert(1)</script>`)
+      // The live preview is the server's rendering: bold text, a list, the script tag shown as text.
+      const preview = page.getByTestId('markdown-preview')
+      await expect(preview.locator('strong')).toHaveText('od razu')
+      await expect(preview.locator('li')).toHaveText(`punkt ${t}`)
+      await expect(preview).toContainText('<script>alert(1)</script>')
+      await expectNoSeriousA11yViolations(page, `/admin/faq editing at ${width}px`)
+      await page.screenshot({ path: `test-results/admin-faq-${width}.png`, fullPage: false })
+      await page.getByRole('button', { name: 'Zapisz pytanie' }).click()
+      await expect(page.getByText('Zapisano pytanie.')).toBeVisible()
+
+      await page.goto('/faq')
+      await hydrated(page)
+      const q = page.locator('summary[data-faq]', { hasText: `Czy edycja działa ${t}?` })
+      await q.click()
+      const answer = page.locator('details', { has: q })
+      await expect(answer.locator('strong')).toHaveText('od razu')
+      await expect(answer).toContainText('<script>alert(1)</script>')
+      await expectNoSeriousA11yViolations(page, `/faq at ${width}px`)
+
+      // The change is in the audit log with before and after.
+      await page.goto(`/admin/dziennik?target_type=faq_entry&target_id=${entryId}`)
+      await expect(page.locator('[data-audit="content.update"]')).toContainText(`Czy edycja działa ${t}?`)
+    })
+  }
+
+  test('an admin renames a group and puts groups and questions in order; /faq follows (390 px)', async ({ page, browser, consoleErrors }) => {
     test.setTimeout(90_000)
-    await page.setViewportSize({ width, height: 900 })
+    // The two refusals below: the browser logs each 422.
+    consoleErrors.allow({ text: /status of 422/, url: /\/api\/admin\/faq\/groups\/\d+$/ })
+    consoleErrors.allow({ text: /status of 422/, url: /\/api\/admin\/faq\/order$/ })
+    await page.setViewportSize({ width: 390, height: 900 })
     await logIn(page, ADMIN)
     const t = token()
     const headers = { 'X-XSRF-TOKEN': await xsrf(page.request) }
-    const group = await (await page.request.post('/api/admin/faq/groups', { headers, data: { title: `Pytania testowe ${t}` } })).json() as { id: number }
-    const entry = await page.request.post('/api/admin/faq/entries', { headers, data: { group_id: group.id, question: `Czy to działa ${t}?`, answer: 'Jeszcze nie.', status: 'published' } })
-    expect(entry.status()).toBe(201)
-    const entryId = ((await entry.json()) as { id: number }).id
+    const group = async (title: string, questions: string[]) => {
+      const g = await (await page.request.post('/api/admin/faq/groups', { headers, data: { title } })).json() as { id: number }
+      for (const question of questions) {
+        expect((await page.request.post('/api/admin/faq/entries', { headers, data: { group_id: g.id, question, answer: 'Tak.', status: 'published' } })).status()).toBe(201)
+      }
+    }
+    const [x, y, q1, q2] = [`Grupa X ${t}`, `Grupa Y ${t}`, `Pierwsze ${t}?`, `Drugie ${t}?`]
+    await group(x, [q1, q2])
+    await group(y, [`Trzecie ${t}?`])
 
     await page.goto('/admin/faq')
     await hydrated(page)
-    await page.getByRole('button', { name: `Edytuj pytanie: Czy to działa ${t}?` }).click()
-    await page.getByLabel('Pytanie', { exact: true }).fill(`Czy edycja działa ${t}?`)
-    await page.getByLabel('Odpowiedź').fill(`Tak, **od razu** po zapisaniu.\n\n- punkt ${t}\n\n<script>alert(1)</script>`)
-    // The live preview is the server's rendering: bold text, a list, the script tag shown as text.
-    const preview = page.getByTestId('markdown-preview')
-    await expect(preview.locator('strong')).toHaveText('od razu')
-    await expect(preview.locator('li')).toHaveText(`punkt ${t}`)
-    await expect(preview).toContainText('<script>alert(1)</script>')
-    await expectNoSeriousA11yViolations(page, `/admin/faq editing at ${width}px`)
-    await page.screenshot({ path: `test-results/admin-faq-${width}.png`, fullPage: false })
-    await page.getByRole('button', { name: 'Zapisz pytanie' }).click()
-    await expect(page.getByText('Zapisano pytanie.')).toBeVisible()
+    const headings = () => page.getByRole('heading', { level: 2 }).allTextContents()
+    expect((await headings()).filter((h) => h.endsWith(t))).toEqual([x, y])
+    await page.getByRole('button', { name: `Przesuń wyżej: ${y}` }).click()
+    await expect(page.getByText('Zmieniono kolejność grup.')).toBeVisible()
+    await expect.poll(async () => (await headings()).filter((h) => h.endsWith(t))).toEqual([y, x])
+    await expect(page.getByRole('button', { name: `Przesuń wyżej: ${y}` })).toBeFocused()
+
+    // From the keyboard: the focus stays with the question; at the end of the list on the button still enabled.
+    await page.getByRole('button', { name: `Przesuń niżej: ${q1}` }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Zmieniono kolejność pytań.')).toBeVisible()
+    const inX = async () => (await page.locator('[data-faq-entry]').allTextContents()).map((q) => [q1, q2].find((w) => q.startsWith(w))).filter(Boolean)
+    await expect.poll(inX).toEqual([q2, q1])
+    await expect(page.getByRole('button', { name: `Przesuń niżej: ${q1}` })).toBeDisabled()
+    await expect(page.getByRole('button', { name: `Przesuń wyżej: ${q1}` })).toBeFocused()
+
+    // Renaming: empty is refused in Polish; the new name keeps the group's place.
+    await page.getByRole('button', { name: `Zmień nazwę grupy: ${x}` }).click()
+    const name = page.getByLabel('Nazwa grupy')
+    await name.fill('')
+    await page.getByRole('button', { name: 'Zapisz nazwę' }).click()
+    await expect(page.getByText('Tytuł jest wymagany.')).toBeVisible()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    const z = `Grupa Z ${t}`
+    await name.fill(z)
+    await expectNoSeriousA11yViolations(page, '/admin/faq renaming a group at 390px')
+    await page.getByRole('button', { name: 'Zapisz nazwę' }).click()
+    await expect(page.getByText('Zmieniono nazwę grupy.')).toBeVisible()
+    await expect.poll(async () => (await headings()).filter((h) => h.endsWith(t))).toEqual([y, z])
+    await page.screenshot({ path: 'test-results/admin-faq-order-390.png', fullPage: false })
+
+    // A group added in another tab meanwhile: the move is refused with the reason and the list is fresh again.
+    const other = await browser.newContext()
+    try {
+      await logIn(await other.newPage(), ADMIN)
+      const otherHeaders = { 'X-XSRF-TOKEN': await xsrf(other.request) }
+      expect((await other.request.post('/api/admin/faq/groups', { headers: otherHeaders, data: { title: `Grupa W ${t}` } })).status()).toBe(201)
+    } finally {
+      await other.close()
+    }
+    await page.getByRole('button', { name: `Przesuń niżej: ${y}` }).click()
+    await expect(page.getByText('Kolejność musi wymieniać każdą grupę pytań dokładnie raz.')).toBeVisible()
+    await expect.poll(async () => (await headings()).filter((h) => h.endsWith(t))).toEqual([y, z, `Grupa W ${t}`])
 
     await page.goto('/faq')
     await hydrated(page)
-    const q = page.locator('summary[data-faq]', { hasText: `Czy edycja działa ${t}?` })
-    await q.click()
-    const answer = page.locator('details', { has: q })
-    await expect(answer.locator('strong')).toHaveText('od razu')
-    await expect(answer).toContainText('<script>alert(1)</script>')
-    await expectNoSeriousA11yViolations(page, `/faq at ${width}px`)
-
-    // The change is in the audit log with before and after.
-    await page.goto(`/admin/dziennik?target_type=faq_entry&target_id=${entryId}`)
-    await expect(page.locator('[data-audit="content.update"]')).toContainText(`Czy edycja działa ${t}?`)
+    const sections = page.locator('section[aria-labelledby^="faq-"]').filter({ hasText: t })
+    await expect(sections.locator('h2')).toHaveText([y, z])
+    await expect(sections.nth(1).locator('summary[data-faq]')).toHaveText([q2, q1])
   })
-}
+})
 
 /** A 64×48 pink PNG: the photo pipeline re-encodes it like any upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1uYiLqxlLoY8/sAAOha+nia6AQuoviK7UO8S3YAFVF+RXah3iW7AAqqvyC7Uu0Q3YAHVV2QX6l2iG7CA6iuyC/Uu0Q1YQPUV2YV6l+gGLKD6iuxCvUt0AxZQfUV2od4lugELqL4iu1DvEt2AxwN+scmtAFIduTYAAAAASUVORK5CYII=', 'base64')

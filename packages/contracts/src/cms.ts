@@ -19,6 +19,8 @@ export const CMS_MESSAGES = {
   groupRequired: 'Wybierz grupę pytań.',
   groupUnknown: 'Nie ma takiej grupy pytań.',
   groupNotEmpty: 'Grupa ma pytania: przenieś je lub usuń najpierw.',
+  groupOrderMismatch: 'Kolejność musi wymieniać każdą grupę pytań dokładnie raz.',
+  entryOrderMismatch: 'Kolejność musi wymieniać każde pytanie tej grupy dokładnie raz.',
   slugInvalid: 'Adres może zawierać małe litery bez polskich znaków, cyfry i myślniki (2–80 znaków).',
   slugTaken: 'Ten adres jest już zajęty.',
   leadRequired: 'Wstęp jest wymagany.',
@@ -84,6 +86,12 @@ export const faqEntryInputSchema = z.object({
   position: position.optional(),
 })
 export type FaqEntryInput = z.input<typeof faqEntryInputSchema>
+const ids = (message: string) => z.array(z.number({ error: message }).int({ error: message }).positive({ error: message }), { error: message })
+  .max(1000, { error: message })
+/** The groups in their new order: every group exactly once (positions become 0, 1, 2…). */
+export const faqGroupOrderSchema = z.object({ group_ids: ids(CMS_MESSAGES.groupOrderMismatch) })
+/** A group's entries in their new order: every entry of the group exactly once. */
+export const faqEntryOrderSchema = z.object({ entry_ids: ids(CMS_MESSAGES.entryOrderMismatch) })
 export const adminFaqEntrySchema = z.object({
   id: z.number().int(), group_id: z.number().int(), question: z.string(), answer: z.string(),
   status: z.enum(CONTENT_STATUSES), position: z.number().int(), updated_at: z.string(),

@@ -104,3 +104,36 @@ export async function deleteEntry(db: DbHandle, actor: Actor, id: number): Promi
     await audit(tx, actor, { action: 'content.delete', targetType: 'faq_entry', targetId: id, before: entrySnap(before), after: null })
   })
 }
+
+/** Same ids, each once: a reorder must not lose or repeat anything another tab added or removed meanwhile. */
+const sameSet = (wanted: number[], existing: number[]) =>
+  wanted.length === existing.length && new Set(wanted).size === wanted.length && existing.every((id) => wanted.includes(id))
+
+/** Puts the groups in the given order (positions 0, 1, 2…); 422 unless it names every group exactly once. */
+export async function orderGroups(db: DbHandle, actor: Actor, groupIds: number[]): Promise<AdminFaqGroup[]> {
+  await inTransaction(db, async (tx) => {
+    // Locked so that two reorders do not interleave; a group added since the page was loaded makes the order
+    // incomplete: 422, nothing changed.
+    const rows = await tx.db.select({ id: faqGroups.id }).from(faqGroups).orderBy(asc(faqGroups.position), asc(faqGroups.id)).for('update')
+    const before = rows.map((r) => r.id)
+    if (!sameSet(groupIds, before)) throw fieldError('group_ids', CMS_MESSAGES.groupOrderMismatch)
+    for (const [position, id] of groupIds.entries()) await tx.db.update(faqGroups).set({ position }).where(eq(faqGroups.id, id))
+    await audit(tx, actor, { action: 'content.update', targetType: 'faq_group', targetId: null, before: { order: before }, after: { order: groupIds } })
+  })
+  return adminFaq(db)
+}
+
+/** Puts a group's entries in the given order; 404 for an unknown group, 422 unless it names each of its entries once. */
+export async function orderEntries(db: DbHandle, actor: Actor, groupId: number, entryIds: number[]): Promise<AdminFaqGroup> {
+  await inTransaction(db, async (tx) => {
+    const [group] = await tx.db.select({ id: faqGroups.id }).from(faqGroups).where(eq(faqGroups.id, groupId)).for('update')
+    if (!group) throw notFound('Nie ma takiej grupy pytań.')
+    const rows = await tx.db.select({ id: faqEntries.id }).from(faqEntries).where(eq(faqEntries.groupId, groupId))
+      .orderBy(asc(faqEntries.position), asc(faqEntries.id)).for('update')
+    const before = rows.map((r) => r.id)
+    if (!sameSet(entryIds, before)) throw fieldError('entry_ids', CMS_MESSAGES.entryOrderMismatch)
+    for (const [position, id] of entryIds.entries()) await tx.db.update(faqEntries).set({ position }).where(eq(faqEntries.id, id))
+    await audit(tx, actor, { action: 'content.update', targetType: 'faq_group', targetId: groupId, before: { entries: before }, after: { entries: entryIds } })
+  })
+  return (await adminFaq(db)).find((g) => g.id === groupId)!
+}

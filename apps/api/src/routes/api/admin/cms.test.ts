@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { adminAudit } from '@portal/db'
 import { CMS_MESSAGES } from '@portal/contracts/cms'
 import { createTestApp, startSession } from '../../../test/helpers.ts'
@@ -36,6 +36,7 @@ describe('admin CMS: static pages, FAQ, Markdown preview', () => {
       ['GET', '/api/admin/faq'], ['POST', '/api/admin/faq/groups', {}], ['PUT', '/api/admin/faq/groups/1', {}],
       ['DELETE', '/api/admin/faq/groups/1'], ['POST', '/api/admin/faq/entries', { group_id: 'x' }], ['PUT', '/api/admin/faq/entries/1', {}],
       ['DELETE', '/api/admin/faq/entries/1'], ['POST', '/api/admin/markdown-preview', { markdown: '# x' }],
+      ['PUT', '/api/admin/faq/order', { group_ids: 'x' }], ['PUT', '/api/admin/faq/groups/1/order', {}],
       ['GET', '/api/admin/content-pages'], ['PUT', '/api/admin/content-pages/1', { title: '' }],
     ]
     const unknown = await get('/api/nie-ma-takiego-adresu', userJar)
@@ -124,6 +125,57 @@ describe('admin CMS: static pages, FAQ, Markdown preview', () => {
     expect(entryAudit[1]!.before).toMatchObject({ question: 'Jak zmienić hasło?' })
     expect(entryAudit[1]!.after).toMatchObject({ question: 'Jak zmienić hasło do konta?' })
     expect((await auditRows('faq_group', group.id)).map((r) => r.action)).toEqual(['content.create', 'content.delete'])
+  })
+
+  it('FAQ order: groups and a group\'s entries move as a whole list (422 unless complete), /api/faq follows, audited', async () => {
+    const made: number[] = []
+    for (const title of ['Kolejność A', 'Kolejność B', 'Kolejność C']) {
+      const g = (await send(t.app, modJar, 'POST', '/api/admin/faq/groups', { title })).json()
+      await send(t.app, modJar, 'POST', '/api/admin/faq/entries', { group_id: g.id, question: `Pytanie ${title}?`, answer: 'Tak.', status: 'published' })
+      made.push(g.id)
+    }
+    const [a, b, c] = made as [number, number, number]
+    const groupIds = async () => (await get('/api/admin/faq', modJar)).json().groups.map((g: { id: number }) => g.id) as number[]
+    const others = (await groupIds()).filter((id) => !made.includes(id))
+    const wanted = [c, ...others, a, b]
+    // One missing, one twice, an unknown one, none: 422 and nothing moves.
+    for (const bad of [wanted.slice(1), [...wanted, a], [...wanted.slice(0, -1), 999999], []]) {
+      const res = await send(t.app, modJar, 'PUT', '/api/admin/faq/order', { group_ids: bad })
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422)
+      expect(res.json().errors).toEqual({ group_ids: [CMS_MESSAGES.groupOrderMismatch] })
+    }
+    expect((await groupIds()).slice(-3)).toEqual([a, b, c])
+    expect((await send(t.app, modJar, 'PUT', '/api/admin/faq/order', { group_ids: ['x'] })).json().errors).toEqual({ 'group_ids.0': [CMS_MESSAGES.groupOrderMismatch] })
+    const ok = await send(t.app, modJar, 'PUT', '/api/admin/faq/order', { group_ids: wanted })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().groups.map((g: { id: number; position: number }) => [g.id, g.position])).toEqual(wanted.map((id, i) => [id, i]))
+    const publicTitles = (await get('/api/faq')).json().groups.map((g: { title: string }) => g.title).filter((t: string) => t.startsWith('Kolejność'))
+    expect(publicTitles).toEqual(['Kolejność C', 'Kolejność A', 'Kolejność B'])
+
+    // A group's entries: C gets two more, then its three are reversed.
+    for (const q of ['Drugie?', 'Trzecie?']) await send(t.app, modJar, 'POST', '/api/admin/faq/entries', { group_id: c, question: q, answer: 'Tak.', status: 'published' })
+    const entriesOf = async (id: number) => (await get('/api/admin/faq', modJar)).json().groups.find((g: { id: number }) => g.id === id).entries.map((e: { id: number }) => e.id) as number[]
+    const inC = await entriesOf(c)
+    const [inA] = await entriesOf(a)
+    expect(inC).toHaveLength(3)
+    const wrong = await send(t.app, modJar, 'PUT', `/api/admin/faq/groups/${c}/order`, { entry_ids: [inC[2], inC[1], inA] })
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json().errors).toEqual({ entry_ids: [CMS_MESSAGES.entryOrderMismatch] })
+    expect((await send(t.app, modJar, 'PUT', '/api/admin/faq/groups/999999/order', { entry_ids: [] })).statusCode).toBe(404)
+    expect(await entriesOf(c)).toEqual(inC)
+    const reversed = [...inC].reverse()
+    const moved = await send(t.app, modJar, 'PUT', `/api/admin/faq/groups/${c}/order`, { entry_ids: reversed })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json().entries.map((e: { id: number }) => e.id)).toEqual(reversed)
+    const shownC = (await get('/api/faq')).json().groups.find((g: { title: string }) => g.title === 'Kolejność C')
+    expect(shownC.entries.map((e: { question: string }) => e.question)).toEqual(['Trzecie?', 'Drugie?', 'Pytanie Kolejność C?'])
+
+    expect((await auditRows('faq_group', c)).map((r) => [r.action, r.after])).toEqual([
+      ['content.create', expect.objectContaining({ title: 'Kolejność C' })],
+      ['content.update', { entries: reversed }],
+    ])
+    const orderAudit = await t.db.db.select().from(adminAudit).where(and(eq(adminAudit.targetType, 'faq_group'), isNull(adminAudit.targetId)))
+    expect(orderAudit.at(-1)).toMatchObject({ action: 'content.update', actorEmail: mod.email, after: { order: wanted } })
   })
 
   it('the about page (/o-nas): 422 in Polish, an edit shows at once as sanitised HTML, audited', async () => {

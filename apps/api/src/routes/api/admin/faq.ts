@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminIdParams } from '@portal/contracts/admin'
-import { adminFaqEntrySchema, adminFaqGroupSchema, adminFaqSchema, faqEntryInputSchema, faqGroupInputSchema } from '@portal/contracts/cms'
+import {
+  adminFaqEntrySchema, adminFaqGroupSchema, adminFaqSchema, faqEntryInputSchema, faqEntryOrderSchema, faqGroupInputSchema, faqGroupOrderSchema,
+} from '@portal/contracts/cms'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { staff } from '../../../lib/admin/guard.ts'
-import { adminFaq, deleteEntry, deleteGroup, saveEntry, saveGroup } from '../../../lib/cms/faq.ts'
+import { adminFaq, deleteEntry, deleteGroup, orderEntries, orderGroups, saveEntry, saveGroup } from '../../../lib/cms/faq.ts'
 
 const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 422: validationErrorSchema }
 
@@ -21,6 +23,14 @@ const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/admin/faq/groups/:id', {
     schema: { tags: ['admin'], summary: 'Rename or move an FAQ group', params: adminIdParams, body: faqGroupInputSchema, response: { 200: adminFaqGroupSchema, ...errors } },
   }, async (request) => saveGroup(app.db, staff(request), Number(request.params.id), request.body))
+
+  app.put('/admin/faq/order', {
+    schema: { tags: ['admin'], summary: 'Put the FAQ groups in a new order (every group exactly once; 422 otherwise)', body: faqGroupOrderSchema, response: { 200: adminFaqSchema, ...errors } },
+  }, async (request) => ({ groups: await orderGroups(app.db, staff(request), request.body.group_ids) }))
+
+  app.put('/admin/faq/groups/:id/order', {
+    schema: { tags: ['admin'], summary: 'Put a group\'s entries in a new order (each of its entries exactly once; 422 otherwise)', params: adminIdParams, body: faqEntryOrderSchema, response: { 200: adminFaqGroupSchema, ...errors } },
+  }, async (request) => orderEntries(app.db, staff(request), Number(request.params.id), request.body.entry_ids))
 
   app.delete('/admin/faq/groups/:id', {
     schema: { tags: ['admin'], summary: 'Delete an empty FAQ group: 204 (409 while it has entries)', params: adminIdParams, response: { 204: z.null(), ...errors } },
