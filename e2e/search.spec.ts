@@ -117,6 +117,25 @@ test('the map view shows clustered markers without any tile server', async ({ pa
   await expect(page.getByText(/Na widocznym obszarze: \d+/)).toBeVisible()
 })
 
+test('on a phone the map view loads no photo of the list it hides beside the map on wide screens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const html = await (await page.request.get('/szukaj?widok=mapa')).text()
+  // React preloads an eager photo in the head: none may be eager here.
+  expect(html).not.toMatch(/<link[^>]+as="image"/)
+  expect(html).not.toMatch(/fetchpriority="high"/i)
+  const images: string[] = []
+  page.on('request', (r) => { if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname) })
+  await page.goto('/szukaj?widok=mapa')
+  await hydrated(page)
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible()
+  const hidden = page.getByRole('list', { name: 'Lista wyników obok mapy', includeHidden: true })
+  const photos = (await hidden.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).flatMap((i) =>
+    [i.getAttribute('src') ?? '', ...(i.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(' ')[0] ?? '')]))).filter(Boolean)
+  expect(photos.length).toBeGreaterThan(0)
+  await page.waitForLoadState('networkidle')
+  expect(images.filter((p) => photos.some((u) => new URL(u, 'http://x').pathname === p))).toEqual([])
+})
+
 test('header suggestions from 2 characters and the Wyszukiwanie modal', async ({ page }) => {
   test.setTimeout(60_000)
   await page.goto('/')

@@ -186,9 +186,11 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
           <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:items-start xl:gap-6" data-map-layout>
             {result && result.data.length > 0 && (
               <ul className="hidden gap-5 xl:grid xl:grid-cols-2" aria-label="Lista wyników obok mapy">
-                {result.data.map((l, i) => (
+                {/* Lazy like every card here (decision 036): an eager photo is preloaded in the head, also on a phone,
+                    where this list is hidden. */}
+                {result.data.map((l) => (
                   <li key={l.id} className="flex">
-                    <ListingCard listing={l} priority={i < 2} />
+                    <ListingCard listing={l} priority={false} />
                   </li>
                 ))}
               </ul>
@@ -206,7 +208,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
           </div>
         ) : result && result.data.length > 0 ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {result.data.map((l, i) => (
+            {result.data.map((l) => (
               <li key={l.id} className="flex">
                 <ListingCard listing={l} priority={false} />
               </li>
