@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
 import { newUser, uniqueEmail } from './support/accounts'
+import { waitForMail } from './support/mail'
 
 // Decision 042: a press on a button inside a part that hydrates later (decision 040) before that part's code arrived
 // is not lost: the part loads at once and the press is replayed when its button has hydrated. Each test holds the
@@ -124,6 +125,31 @@ test('the footer newsletter sent before its code arrived is sent once it does, n
     .toContainText('Potwierdź zapis do newslettera klikając w link wysłany na podany adres email.')
   await expect(form.getByLabel('Newsletter')).toHaveValue('')
   expect(page.url()).not.toContain('email')
+})
+
+test("a listing's message typed and sent before the page's scripts ran keeps what was typed and goes once they do", async ({ page }) => {
+  const email = uniqueEmail('early-message')
+  const { data } = await (await page.request.get('/api/search?per_page=1')).json() as { data: { slug: string }[] }
+  const entry = await holdChunk(page, '**/assets/entry.client-*.js')
+  const sent: unknown[] = []
+  page.on('request', (r) => { if (r.method() === 'POST' && /\/api\/offers\/\d+\/contact$/.test(r.url())) sent.push(r.postDataJSON()) })
+  await page.goto(`/ogloszenia/${data[0]!.slug}`, { waitUntil: 'commit' })
+  // On the server's HTML: nothing of React is in the page yet.
+  const form = page.getByRole('form', { name: 'Napisz wiadomość' })
+  await form.getByLabel('Imię').fill('Wczesna Ala')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Telefon').fill('600700800')
+  await form.getByLabel('Wiadomość').fill('Napisane, zanim strona ożyła.')
+  await form.getByRole('button', { name: 'Wyślij wiadomość' }).click()
+  await expect.poll(entry.requested).toBe(true)
+  entry.release()
+  await hydrated(page)
+  await expect(form.getByText(/Sprawdź skrzynkę email/)).toBeVisible()
+  await expect(form.getByLabel('Imię')).toHaveValue('Wczesna Ala')
+  expect(page.url()).not.toContain('?')
+  // What went is what was typed, not the form's opening text; once.
+  expect(sent).toEqual([expect.objectContaining({ name: 'Wczesna Ala', email, phone: '600700800', message: 'Napisane, zanim strona ożyła.' })])
+  await waitForMail(email, { subject: /Potwierdź wysłanie wiadomości/ })
 })
 
 test.describe('without JavaScript', () => {

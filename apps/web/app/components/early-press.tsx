@@ -22,6 +22,12 @@
 interface EarlyState {
   /** Marked elements pressed before they hydrated, in press order. */
   held: Element[]
+  /**
+   * The last text typed into each field, recorded from the start: React's hydration of a `<textarea>` with an
+   * opening text puts that text back (react-dom's initTextarea), so the element no longer holds what was typed
+   * before the page's scripts ran (plain-fields.tsx's useKeepEarlyInput reads it here).
+   */
+  typed?: WeakMap<Element, string>
   /** Marked elements React has hydrated; set by the module code. */
   live?: WeakSet<Element>
   /** Ends the parts' idle wait; set by the module code. */
@@ -30,11 +36,12 @@ interface EarlyState {
 
 const ATTR = 'data-press-early'
 
-/** The listener, compact (it is in every page's HTML, about 300 bytes). */
+/** The listeners, compact (they are in every page's HTML, about 400 bytes). */
 export const earlyPressScript =
   `(function(w){var s=w.__early={held:[]};w.addEventListener('click',function(e){` +
   `var t=e.target,b=t&&t.closest&&t.closest('[${ATTR}]');if(!b||s.live&&s.live.has(b))return;` +
-  `e.preventDefault();e.stopImmediatePropagation();if(s.held.indexOf(b)<0)s.held.push(b);s.wake&&s.wake()},true)})(window)`
+  `e.preventDefault();e.stopImmediatePropagation();if(s.held.indexOf(b)<0)s.held.push(b);s.wake&&s.wake()},true);` +
+  `s.typed=new WeakMap();w.addEventListener('input',function(e){var t=e.target;t&&typeof t.value=='string'&&s.typed.set(t,t.value)},true)})(window)`
 
 const state: EarlyState =
   typeof window === 'undefined' ? { held: [] } : ((window as Window & { __early?: EarlyState }).__early ??= { held: [] })
@@ -55,6 +62,9 @@ function hydrated(el: HTMLElement | null) {
   // After the commit that attached the ref and its effects, as a fresh event React handles like any click.
   setTimeout(() => el.click())
 }
+
+/** What was last typed into `el` (before or after hydration), when anything was. */
+export const typedInto = (el: Element): string | undefined => state.typed?.get(el)
 
 /**
  * Spread on a button that may be pressed before its code arrived (inside a `hydrateLater` part). The attribute is

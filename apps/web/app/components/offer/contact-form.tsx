@@ -9,7 +9,8 @@ import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
-import { PlainField, PlainSubmitButton } from '../plain-fields'
+import { pressEarly } from '../early-press'
+import { PlainField, PlainSubmitButton, useKeepEarlyInput } from '../plain-fields'
 
 export const CONTACT_MESSAGE = 'Dzień dobry, jestem zainteresowany(-a) tym ogłoszeniem. Proszę o kontakt.'
 
@@ -27,6 +28,7 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
   const toast = useToast()
   const { values, setValues, errors, setErrors, set } = useFormState<Values>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', message: initialMessage, date: '', time: '' })
   const [see, setSee] = useState(false)
+  const seeRef = useKeepEarlyInput<HTMLInputElement, boolean>((el) => el.checked, see, setSee)
   const [mode, setMode] = useState<'asap' | 'time'>('asap')
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
   const [done, setDone] = useState<'sent' | 'verify' | null>(null)
@@ -71,7 +73,7 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
       <PlainField label="Telefon (opcjonalnie)" name="phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" inputMode="tel" />
       <PlainField label="Wiadomość" name="message" value={values.message} onChange={set('message')} error={errors.message} rows={4} isRequired />
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px] text-slate-800">
-        <input type="checkbox" checked={see} onChange={(e) => setSee(e.target.checked)} className="size-5 accent-accent-600" />
+        <input ref={seeRef} type="checkbox" checked={see} onChange={(e) => setSee(e.target.checked)} className="size-5 accent-accent-600" />
         Chcę obejrzeć nieruchomość
       </label>
       {see && (
@@ -97,7 +99,8 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
           )}
         </fieldset>
       )}
-      <PlainSubmitButton pending={stage !== 'idle'} pendingLabel={stage === 'captcha' ? 'Weryfikacja antyspamowa…' : 'Wysyłanie…'} className="w-full">
+      {/* Sent before the page hydrated, the form would go natively: a GET with the address and phone in the URL. */}
+      <PlainSubmitButton {...pressEarly} pending={stage !== 'idle'} pendingLabel={stage === 'captcha' ? 'Weryfikacja antyspamowa…' : 'Wysyłanie…'} className="w-full">
         Wyślij wiadomość
       </PlainSubmitButton>
       {done === 'sent' && <p role="status" className="text-sm text-emerald-700">Wiadomość wysłana. {user ? <Link to="/wiadomosci" className="font-semibold underline">Zobacz rozmowę</Link> : null}</p>}
