@@ -33,6 +33,12 @@ export function photoSource(limits: FetchLimits, zip?: OpenedFeed | null): Photo
 
 export interface PhotoDeps { db: DbHandle; storage: Storage; log: FastifyBaseLogger }
 
+/**
+ * Photos fetched ahead of the one being rendered: a listing's downloads overlap (one after another, 30 photos at a
+ * second each held its import for half a minute), and no more than this many fetched photos wait in memory.
+ */
+export const FETCH_AHEAD = 4
+
 export async function syncPhotos(deps: PhotoDeps, listingId: number, current: FeedPhotoRef[], srcs: string[], source: PhotoSource): Promise<{ refs: FeedPhotoRef[]; warnings: string[] }> {
   const { db, storage } = deps
   const warnings: string[] = []
@@ -42,13 +48,29 @@ export async function syncPhotos(deps: PhotoDeps, listingId: number, current: Fe
     .where(and(eq(listingPhotos.listingId, listingId), eq(listingPhotos.kind, 'photo')))
   const rowIds = new Set(rows.map((r) => Number(r.id)))
   const refs: FeedPhotoRef[] = []
-  for (const src of unique.slice(0, MAX_PHOTOS)) {
+  const wanted = unique.slice(0, MAX_PHOTOS).map((src) => {
     const key = source.key(src)
+    return { src, key, kept: key ? current.find((r) => r.src === key && rowIds.has(r.photoId)) : undefined }
+  })
+  const reads = new Map<number, Promise<Buffer>>()
+  let started = 0
+  const readAhead = (upTo: number) => {
+    for (; started < wanted.length && started <= upTo; started++) {
+      const w = wanted[started]!
+      if (!w.key || w.kept) continue
+      const read = source.read(w.src)
+      read.catch(() => {}) // awaited in order below; a failure waiting its turn is not unhandled
+      reads.set(started, read)
+    }
+  }
+  for (const [i, { src, key, kept }] of wanted.entries()) {
+    readAhead(i + FETCH_AHEAD)
     if (!key) { warnings.push(`Zdjęcie „${src.slice(0, 120)}”: nie ma go w archiwum i nie jest adresem http(s)`); continue }
-    const kept = current.find((r) => r.src === key && rowIds.has(r.photoId))
     if (kept) { refs.push(kept); continue }
     try {
-      const rendered = await renderListingPhoto(await source.read(src))
+      const bytes = await reads.get(i)!
+      reads.delete(i)
+      const rendered = await renderListingPhoto(bytes)
       const storageKey = photoKey(listingId)
       await storage.put(storageKey, rendered.files)
       const [row] = await db.db.insert(listingPhotos).values({
