@@ -143,8 +143,9 @@ describe('/api/feeds: importing feed files through the job queue', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toContain('zepsuty.xml')
     expect(mails[0]!.text).toContain('Plik XML jest uszkodzony')
-    const bell = await t.db.db.select().from(notifications).where(eq(notifications.userId, agencyId))
-    expect(bell.map((n) => [n.type, n.link])).toEqual([['warning', '/integracje']])
+    // The bell's notice is written after the mail: waited for, not read at once.
+    const bell = async () => (await t.db.db.select().from(notifications).where(eq(notifications.userId, agencyId))).map((n) => [n.type, n.link])
+    await expect.poll(bell, { timeout: 15_000 }).toEqual([['warning', '/integracje']])
   })
 
   it('a feed URL: polled through the job queue when due (15 min … 24 h), never from an internal address (SSRF)', async () => {
