@@ -13,6 +13,7 @@ import { hasRole } from '~/lib/user'
 import { pageTitle } from '~/lib/site'
 import { useToast } from '~/lib/toast'
 import type { Route } from './+types/my-offers'
+import { useCurrentInView } from '~/lib/scroll-current'
 
 /** Tabs in the order of the brief; labels for "my listings" (the contracts' labels serve filters). */
 export const MY_TABS: { status: OfferStatus; label: string }[] = [
@@ -56,6 +57,7 @@ export default function MyOffers({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const [confirm, setConfirm] = useState<null | { kind: 'end' | 'delete'; offer: UserOffer }>(null)
   const [busy, setBusy] = useState<number | null>(null)
+  const tabRow = useCurrentInView<HTMLUListElement>(status)
 
   const href = (patch: Record<string, string | null>) => {
     const p = new URLSearchParams(params)
@@ -105,7 +107,7 @@ export default function MyOffers({ loaderData }: Route.ComponentProps) {
           <Link to="/dodaj-ogloszenie" className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700">Dodaj ogłoszenie</Link>
         </div>
         <nav aria-label="Status ogłoszeń" className="mt-5 border-b border-slate-200">
-          <ul className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
+          <ul ref={tabRow} className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
             {MY_TABS.map((t) => {
               const n = result?.counts?.[t.status] ?? 0
               return (

@@ -18,6 +18,7 @@ import { PreviewStep } from './preview-step'
 import { PackageStep, type PackageStepHandle } from './package-step'
 import { CategoryStep, DetailsStep, LocationStep } from './steps-basic'
 import { DescriptionStep } from './steps-text'
+import { useCurrentInView } from '~/lib/scroll-current'
 
 /** The guest's address for the 'Sprawdź skrzynkę' screen survives a reload of ?szkic= (the API never returns it). */
 const guestEmailKey = (id: number) => `portal.offer-guest-email.${id}`
@@ -54,6 +55,7 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
   const packageStep = useRef<PackageStepHandle>(null)
+  const stepRow = useCurrentInView<HTMLOListElement>(s.step)
   const first = useRef(true)
 
   useEffect(() => {
@@ -183,7 +185,7 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Kroki formularza">
-        <ol className="flex gap-1 overflow-x-auto pb-1 [scrollbar-width:none] sm:gap-2">
+        <ol ref={stepRow} className="flex gap-1 overflow-x-auto pb-1 [scrollbar-width:none] sm:gap-2">
           {STEPS.map((name, i) => {
             const reachable = i <= s.reached && (i <= CREATE_AFTER_STEP || !!s.id)
             const current = i === s.step

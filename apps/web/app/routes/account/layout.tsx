@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router'
 import { isCurrent, tabLinks } from '~/lib/account-nav'
 import { useAuth } from '~/lib/auth'
 import { requireUser } from '~/lib/auth.server'
+import { useCurrentInView } from '~/lib/scroll-current'
 import { useUnreadMessages } from '~/lib/unread'
 import type { Route } from './+types/layout'
 
@@ -18,11 +19,12 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const unread = useUnreadMessages(true)
   // The English aliases (/account/Favorites …) mark their tab too, which NavLink's own matching would not.
   const { pathname } = useLocation()
+  const row = useCurrentInView<HTMLUListElement>(pathname)
   return (
     <div className="-mb-16 min-h-[60vh] bg-slate-50 pb-28">
       <div className="border-b border-slate-200 bg-white">
         <nav aria-label="Konto" className="container-page">
-          <ul className="-mb-px mx-auto flex max-w-[760px] gap-1 overflow-x-auto [scrollbar-width:none]">
+          <ul ref={row} className="-mb-px mx-auto flex max-w-[760px] gap-1 overflow-x-auto [scrollbar-width:none]">
             {tabs.map((t) => (
               <li key={t.id} className="shrink-0">
                 <Link

@@ -1,6 +1,7 @@
-import { data, NavLink, Outlet } from 'react-router'
+import { data, NavLink, Outlet, useLocation } from 'react-router'
 import type { AdminMe } from '@portal/contracts/admin'
 import { serverApi } from '~/lib/api.server'
+import { useCurrentInView } from '~/lib/scroll-current'
 import type { Route } from './+types/layout'
 
 // The admin area (issue 13). The API answers /api/admin/me only for roles admin and mod; for everyone else the page
@@ -29,6 +30,7 @@ export const ADMIN_NAV = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData
+  const row = useCurrentInView<HTMLUListElement>(useLocation().pathname)
   return (
     <div className="-mb-16 min-h-[60vh] bg-slate-50 pb-28">
       <div className="border-b border-slate-200 bg-white">
@@ -37,7 +39,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <span>{me.name} · {me.is_admin ? 'Administrator' : 'Moderator'}</span>
         </div>
         <nav aria-label="Panel administracyjny" className="container-page">
-          <ul className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
+          <ul ref={row} className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
             {ADMIN_NAV.map((n) => {
               const count = n.badge ? me.backlog[n.badge] : 0
               return (
