@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, like } from 'drizzle-orm'
-import { users, type DbHandle } from '@portal/db'
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm'
+import { listings, rowsOf, users, type DbHandle } from '@portal/db'
 import { hashPassword } from './password.ts'
 
 /** Demo accounts that can log in with DEMO_PASSWORD (the demo seeder leaves every password empty). */
@@ -16,11 +16,12 @@ export const DEMO_MOD_EMAIL = 'moderator@example.pl'
  * Returns the e-mails that can log in with DEMO_PASSWORD.
  */
 export async function ensureDemoLogins(db: DbHandle): Promise<Array<{ email: string; type: string }>> {
-  await db.db.insert(users).values({
+  const [jan] = await db.db.insert(users).values({
     email: DEMO_USER_EMAIL, name: 'Jan Kowalski', phone: '+48 601 234 567', type: 'user', roles: ['user'],
     address: { city: 'Warszawa', street: 'ul. Marszałkowska 10', zip_code: '00-590', country: 'Polska' },
     emailVerifiedAt: new Date(),
-  }).onConflictDoNothing()
+  }).onConflictDoNothing().returning({ id: users.id })
+  if (jan) await handOverDemoListings(db, jan.id)
   await db.db.insert(users).values([
     { email: DEMO_ADMIN_EMAIL, name: 'Administrator Dazu', type: 'user', roles: ['admin'], emailVerifiedAt: new Date() },
     { email: DEMO_MOD_EMAIL, name: 'Moderator Dazu', type: 'user', roles: ['mod'], emailVerifiedAt: new Date() },
@@ -39,4 +40,24 @@ export async function ensureDemoLogins(db: DbHandle): Promise<Array<{ email: str
     out.push({ email, type: staffRole ?? u.type })
   }
   return out
+}
+
+/** How many of the demo data's listings the demo user gets when created (decision 046). */
+export const DEMO_USER_LISTINGS = 3
+
+/**
+ * The demo user is created after the demo data, with nothing of their own: 'Moje ogłoszenia', its statistics and
+ * the paid actions had nothing to show. When created, they take over a few live listings of private demo sellers in
+ * Warsaw (their city), with photos, of different categories; the demo data has no messages or payments that these
+ * would leave behind. Only then: a later start never takes more, whatever the person did with them.
+ */
+async function handOverDemoListings(db: DbHandle, userId: number): Promise<void> {
+  const rows = await db.db.execute(sql`
+    select distinct on (l.category_id) l.id from ${listings} l join ${users} u on u.id = l.user_id
+    where l.status = 'active' and l.city_slug = 'warszawa' and l.ad_type = 'offer' and l.agent_id is null
+      and u.type = 'user' and u.roles = array['user']::text[] and u.id <> ${userId}
+      and exists (select 1 from listing_photos p where p.listing_id = l.id)
+    order by l.category_id, l.id`)
+  const chosen = rowsOf<{ id: number }>(rows).map((r) => Number(r.id)).slice(0, DEMO_USER_LISTINGS)
+  if (chosen.length) await db.db.update(listings).set({ userId }).where(inArray(listings.id, chosen))
 }
