@@ -397,7 +397,8 @@ function makeTitle(rng: Rng, t: TitleCtx): string {
     return `Zamienię ${noun.acc} ${pl.where} ${rng.pick(['na mniejsze mieszkanie', 'na dom pod miastem', 'na coś większego', 'na mieszkanie nad morzem', '– rozważę propozycje'])}`
   }
   if (t.offerType === 'for_free') {
-    return `Oddam ${noun.acc} ${pl.where} ${rng.pick(['w zamian za opiekę nad seniorem', 'za przejęcie zadłużenia', 'w zamian za remont', 'za symboliczną opłatą'])}`
+    // Never a fee: the price of 'Oddam' is 0, shown as 'Za darmo' (a title 'za symboliczną opłatą' contradicted it).
+    return `Oddam ${noun.acc} ${pl.where} ${rng.pick(['w zamian za opiekę nad seniorem', 'za przejęcie zadłużenia', 'w zamian za remont', 'bez żadnych opłat'])}`
   }
   // 'Wynajmę' takes the accusative, which only feminine nouns change; they get the other prefixes.
   const rentPrefix = t.offerType === 'rent' ? rng.pick(noun.g === 'f' ? ['Do wynajęcia: ', '', ''] : ['Do wynajęcia: ', 'Wynajmę ', '', '']) : ''
