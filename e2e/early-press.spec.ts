@@ -152,6 +152,37 @@ test("a listing's message typed and sent before the page's scripts ran keeps wha
   await waitForMail(email, { subject: /Potwierdź wysłanie wiadomości/ })
 })
 
+test("the home search filled in before the page's scripts ran keeps its values and searches with them", async ({ page }) => {
+  const entry = await holdChunk(page, '**/assets/entry.client-*.js')
+  await page.goto('/', { waitUntil: 'commit' })
+  const form = page.getByRole('form', { name: 'Wyszukiwarka ogłoszeń' })
+  await form.getByLabel('Typ oferty').selectOption('wynajem')
+  await form.getByLabel('Lokalizacja').fill('Gdańsk')
+  await page.getByRole('search').getByRole('combobox').fill('balkon')
+  await expect.poll(entry.requested).toBe(true)
+  entry.release()
+  await hydrated(page)
+  // Hydration and the renders after it keep what was typed and chosen.
+  await expect(form.getByLabel('Lokalizacja')).toHaveValue('Gdańsk')
+  await expect(form.getByLabel('Typ oferty')).toHaveValue('wynajem')
+  await expect(page.getByRole('search').getByRole('combobox')).toHaveValue('balkon')
+  await form.getByRole('button', { name: 'Szukaj' }).click()
+  await expect(page).toHaveURL(/\/szukaj\?/)
+  const url = new URL(page.url())
+  expect([url.searchParams.get('typ'), url.searchParams.get('phrase')]).toEqual(['wynajem', 'Gdańsk'])
+})
+
+test('the home search sent before JavaScript carries the typed place as a phrase', async ({ page }) => {
+  const entry = await holdChunk(page, '**/assets/entry.client-*.js')
+  await page.goto('/', { waitUntil: 'commit' })
+  const form = page.getByRole('form', { name: 'Wyszukiwarka ogłoszeń' })
+  await form.getByLabel('Lokalizacja').fill('Gdańsk')
+  await form.getByRole('button', { name: 'Szukaj' }).click()
+  await expect(page).toHaveURL(/\/szukaj\?/)
+  expect(new URL(page.url()).searchParams.get('phrase')).toBe('Gdańsk')
+  entry.release()
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -92,7 +92,8 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // forms and zod load on demand, the listing page has no react-aria at first paint (decision 032); a budget just above
 // the figures reached (bench/README.md, 'First-paint JavaScript') catches a static import that drags them back.
 // /szukaj: 149.0 KB since the favourites provider keeps the page's own changes over an older set (c638ec8, +0.13 KB).
-const FIRST_PAINT_BUDGET_KB = { home: 131, search: 150, listing: 138 }
+// Home: 131.0 KB since fields keep what was typed before hydration (early-press.tsx's useKeepEarlyInput, ~+0.4 KB).
+const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 150, listing: 138 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }

@@ -17,6 +17,7 @@
 // Not React internals: only the DOM (capture listener, `closest`, `click()`) and React's documented ref timing.
 // `held` and `live` are keyed by element: if React discarded the server's HTML of a part instead of hydrating it (a
 // mismatch), the held press stays on the detached element and is dropped, as before.
+import { useLayoutEffect, useRef } from 'react'
 
 /** Shared between the inline script and the module code through `window.__early`. */
 interface EarlyState {
@@ -27,7 +28,7 @@ interface EarlyState {
    * opening text puts that text back (react-dom's initTextarea), so the element no longer holds what was typed
    * before the page's scripts ran (plain-fields.tsx's useKeepEarlyInput reads it here).
    */
-  typed?: WeakMap<Element, string>
+  typed?: WeakMap<Element, string | boolean>
   /** Marked elements React has hydrated; set by the module code. */
   live?: WeakSet<Element>
   /** Ends the parts' idle wait; set by the module code. */
@@ -41,7 +42,8 @@ export const earlyPressScript =
   `(function(w){var s=w.__early={held:[]};w.addEventListener('click',function(e){` +
   `var t=e.target,b=t&&t.closest&&t.closest('[${ATTR}]');if(!b||s.live&&s.live.has(b))return;` +
   `e.preventDefault();e.stopImmediatePropagation();if(s.held.indexOf(b)<0)s.held.push(b);s.wake&&s.wake()},true);` +
-  `s.typed=new WeakMap();w.addEventListener('input',function(e){var t=e.target;t&&typeof t.value=='string'&&s.typed.set(t,t.value)},true)})(window)`
+  `s.typed=new WeakMap();w.addEventListener('input',function(e){var t=e.target;t&&typeof t.value=='string'&&` +
+  `s.typed.set(t,t.type=='checkbox'||t.type=='radio'?t.checked:t.value)},true)})(window)`
 
 const state: EarlyState =
   typeof window === 'undefined' ? { held: [] } : ((window as Window & { __early?: EarlyState }).__early ??= { held: [] })
@@ -63,8 +65,27 @@ function hydrated(el: HTMLElement | null) {
   setTimeout(() => el.click())
 }
 
-/** What was last typed into `el` (before or after hydration), when anything was. */
-export const typedInto = (el: Element): string | undefined => state.typed?.get(el)
+/** What was last typed into `el` or ticked (before or after hydration), when anything was. */
+export const typedInto = (el: Element): string | boolean | undefined => state.typed?.get(el)
+
+/**
+ * What a person typed, chose or ticked in a controlled field before the page hydrated, taken into state as it
+ * hydrates. The scripts come after the first paint (decision 036): React keeps the server's element, and an input's
+ * typed text on it (a textarea gets its opening text back), but not in state, so the first re-render emptied the field
+ * (the home page's location, a message's name) and a send used the state's value. Read from what the head's listener
+ * recorded, never from the element (a select whose value is not among its options reads as its first option). A
+ * layout effect: before a press held by `pressEarly` is replayed. Once, on mount: a field the client draws has nothing
+ * recorded.
+ */
+export function useKeepEarlyInput<E extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, V extends string | boolean>(current: V, apply: (typed: V) => void) {
+  const ref = useRef<E>(null)
+  useLayoutEffect(() => {
+    const typed = ref.current ? typedInto(ref.current) : undefined
+    if (typed !== undefined && typeof typed === typeof current && typed !== current) apply(typed as V)
+    // Once, when the server's element hydrates (no dependencies on purpose).
+  }, [])
+  return ref
+}
 
 /**
  * Spread on a button that may be pressed before its code arrived (inside a `hydrateLater` part). The attribute is

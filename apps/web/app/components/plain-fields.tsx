@@ -2,8 +2,8 @@
 // 'Napisz wiadomość', decision 032): the same markup, classes and messages, no react-aria (its press and focus core
 // is ~13 KB gzip). The class lists are form.tsx's with CSS states (:focus, aria-invalid, :focus-visible, :active)
 // in place of react-aria's data attributes; Tailwind needs them spelled out.
-import { useId, useLayoutEffect, useRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { typedInto } from './early-press'
+import { useId, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { useKeepEarlyInput } from './early-press'
 import { Spinner } from './spinner'
 
 const inputClass =
@@ -28,30 +28,10 @@ interface PlainFieldProps {
   rows?: number
 }
 
-/**
- * What a person typed (or ticked) in a controlled field before the page hydrated, taken into state as it hydrates.
- * The listing page's scripts come after its first paint (decision 036): React keeps the server's element, and an
- * input's typed text on it (a textarea gets its opening text back), but not in state, so the first re-render (a
- * submit's error under a field) emptied the field and a submit sent the state's value. A layout effect: before the press held by early-press.tsx is replayed. Once, on mount: on a page
- * drawn by the client the element starts with the state's value and nothing changes.
- */
-export function useKeepEarlyInput<E extends HTMLInputElement | HTMLTextAreaElement, V extends string | boolean>(read: (el: E) => V, current: V, apply: (typed: V) => void) {
-  const ref = useRef<E>(null)
-  useLayoutEffect(() => {
-    const el = ref.current
-    // A text field: what the head's listener recorded (hydration puts a textarea's opening text back).
-    const recorded = el && typeof current === 'string' ? typedInto(el) as V | undefined : undefined
-    const typed = recorded ?? (el ? read(el) : current)
-    if (typed !== current) apply(typed)
-    // Once, when the server's element hydrates (no dependencies on purpose).
-  }, [])
-  return ref
-}
-
 /** Label above, the message under the field (aria-invalid, aria-describedby), like form.tsx's Field/TextAreaField. */
 export function PlainField({ label, name, value, onChange, error, type = 'text', autoComplete, inputMode, isRequired, rows }: PlainFieldProps) {
   const id = useId()
-  const ref = useKeepEarlyInput<HTMLInputElement & HTMLTextAreaElement, string>((el) => el.value, value, onChange)
+  const ref = useKeepEarlyInput<HTMLInputElement & HTMLTextAreaElement, string>(value, onChange)
   const common = {
     id, name, value, autoComplete, ref,
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { searchHref } from '~/lib/nav'
 import type { Suggestion } from '~/lib/search-suggest'
+import { useKeepEarlyInput } from '../early-press'
 import { SearchIcon } from '../icons'
 import type { SuggestHandle } from './header-suggestions'
 
@@ -47,6 +48,13 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const root = useRef<HTMLFormElement>(null)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const keys = useRef<SuggestHandle | null>(null)
+  // Typed before the page hydrated: kept, with its suggestions while the field has the focus.
+  const input = useKeepEarlyInput<HTMLInputElement, string>(phrase, (t) => {
+    setPhrase(t)
+    if (document.activeElement !== input.current) return
+    setOpen(true)
+    setWanted(true)
+  })
 
   // An outside click closes the list.
   useEffect(() => {
@@ -89,6 +97,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         Szukaj ogłoszeń
       </label>
       <input
+        ref={input}
         id={id}
         name="phrase"
         type="search"

@@ -9,8 +9,8 @@ import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { useFormState } from '~/lib/use-form-state'
 import { useToast } from '~/lib/toast'
-import { pressEarly } from '../early-press'
-import { PlainField, PlainSubmitButton, useKeepEarlyInput } from '../plain-fields'
+import { pressEarly, useKeepEarlyInput } from '../early-press'
+import { PlainField, PlainSubmitButton } from '../plain-fields'
 
 export const CONTACT_MESSAGE = 'Dzień dobry, jestem zainteresowany(-a) tym ogłoszeniem. Proszę o kontakt.'
 
@@ -28,7 +28,7 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
   const toast = useToast()
   const { values, setValues, errors, setErrors, set } = useFormState<Values>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', message: initialMessage, date: '', time: '' })
   const [see, setSee] = useState(false)
-  const seeRef = useKeepEarlyInput<HTMLInputElement, boolean>((el) => el.checked, see, setSee)
+  const seeRef = useKeepEarlyInput<HTMLInputElement, boolean>(see, setSee)
   const [mode, setMode] = useState<'asap' | 'time'>('asap')
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
   const [done, setDone] = useState<'sent' | 'verify' | null>(null)

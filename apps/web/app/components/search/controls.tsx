@@ -1,5 +1,6 @@
 // Small, native-first form controls of the search screens (labels above, 44 px targets, visible focus).
-import { useId, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { typedInto, useKeepEarlyInput } from '../early-press'
 import { ChevronDownIcon } from '../icons'
 
 /**
@@ -29,13 +30,14 @@ export function SelectField({ label, value, onChange, children, name, className 
   hideLabel?: boolean
 }) {
   const id = useId()
+  const ref = useKeepEarlyInput<HTMLSelectElement, string>(value, onChange)
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : fieldLabel}>
         {label}
       </label>
       <div className="relative">
-        <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className={`${fieldBox} cursor-pointer appearance-none pr-10`}>
+        <select ref={ref} id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className={`${fieldBox} cursor-pointer appearance-none pr-10`}>
           {children}
         </select>
         <ChevronDownIcon size={18} className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-slate-500" />
@@ -45,9 +47,11 @@ export function SelectField({ label, value, onChange, children, name, className 
 }
 
 export function CheckboxField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (v: boolean) => void; name?: string }) {
+  const ref = useKeepEarlyInput<HTMLInputElement, boolean>(checked, onChange)
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2.5 text-[15px] text-slate-800">
       <input
+        ref={ref}
         type="checkbox"
         name={name}
         checked={checked}
@@ -125,10 +129,24 @@ export function RangeInputs({ legend, from, to, fromList, toList, format, onChan
   unitLabel: string
 }) {
   const id = useId()
-  const field = (label: string, placeholder: string, value: string, list: number[], listId: string, set: (v: string) => void) => (
+  const fromRef = useRef<HTMLInputElement>(null)
+  const toRef = useRef<HTMLInputElement>(null)
+  // Amounts typed before the page hydrated (early-press.tsx's useKeepEarlyInput, for a pair).
+  useLayoutEffect(() => {
+    const typed = (el: HTMLInputElement | null, now: string) => {
+      const t = el ? typedInto(el) : undefined
+      return typeof t === 'string' ? typedAmount(t) : now
+    }
+    const f = typed(fromRef.current, from)
+    const t = typed(toRef.current, to)
+    if (f !== from || t !== to) onChange(f, t)
+    // Once, when the server's elements hydrate.
+  }, [])
+  const field = (label: string, placeholder: string, value: string, list: number[], listId: string, set: (v: string) => void, ref: React.RefObject<HTMLInputElement | null>) => (
     <div>
       <label htmlFor={`${listId}-input`} className="sr-only">{label}</label>
       <input
+        ref={ref}
         id={`${listId}-input`}
         type="text"
         inputMode="numeric"
@@ -152,8 +170,8 @@ export function RangeInputs({ legend, from, to, fromList, toList, format, onChan
     <fieldset>
       <legend className={fieldLabel}>{legend}</legend>
       <div className="grid grid-cols-2 gap-2">
-        {field(`${legend} od`, `od (${unitLabel})`, from, fromList, `${id}-from`, (v) => onChange(v, to))}
-        {field(`${legend} do`, `do (${unitLabel})`, to, toList, `${id}-to`, (v) => onChange(from, v))}
+        {field(`${legend} od`, `od (${unitLabel})`, from, fromList, `${id}-from`, (v) => onChange(v, to), fromRef)}
+        {field(`${legend} do`, `do (${unitLabel})`, to, toList, `${id}-to`, (v) => onChange(from, v), toRef)}
       </div>
     </fieldset>
   )

@@ -62,6 +62,7 @@ export function HomeSearchPanel() {
         className="sm:col-span-2 lg:col-span-1"
         label="Lokalizacja"
         placeholder="np. Kraków, Gdańsk, Mokotów"
+        name="phrase"
         text={text}
         onText={(t) => {
           setText(t)

@@ -10,6 +10,7 @@ import {
   type LocationSuggestion,
   type PickedLocation,
 } from '~/lib/search-location'
+import { useKeepEarlyInput } from '../early-press'
 import { PinIcon } from '../icons'
 import { fieldBox, fieldLabel } from './controls'
 
@@ -20,8 +21,10 @@ type Status = 'idle' | 'loading' | 'done' | 'error'
  * results are dropped; empty text sends nothing and empties the list; a failure says so under the input and
  * empties the list. An ARIA combobox: arrows move, Enter picks, Esc closes.
  */
-export function LocationAutocomplete({ text, onText, onPick, label = 'Lokalizacja', placeholder = 'Wpisz miejscowość', className = '', trailing }: {
+export function LocationAutocomplete({ text, onText, onPick, label = 'Lokalizacja', placeholder = 'Wpisz miejscowość', className = '', trailing, name }: {
   text: string
+  /** The field's name in the form sent before JavaScript (a phrase). */
+  name?: string
   onText: (t: string) => void
   onPick: (l: PickedLocation) => void
   label?: string
@@ -37,6 +40,12 @@ export function LocationAutocomplete({ text, onText, onPick, label = 'Lokalizacj
   const [typed, setTyped] = useState(false)
   const query = useDebounced(text.trim(), LOCATION_DEBOUNCE_MS)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Typed before the page hydrated: kept, and suggested for as if typed now (the field still has the focus).
+  const input = useKeepEarlyInput<HTMLInputElement, string>(text, (t) => {
+    onText(t)
+    setTyped(true)
+    if (document.activeElement === input.current) setOpen(true)
+  })
 
   useEffect(() => {
     if (!typed) return
@@ -83,7 +92,9 @@ export function LocationAutocomplete({ text, onText, onPick, label = 'Lokalizacj
       <div className="relative">
         <PinIcon size={18} className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-slate-400" />
         <input
+          ref={input}
           id={id}
+          name={name}
           type="text"
           role="combobox"
           aria-expanded={showList}
