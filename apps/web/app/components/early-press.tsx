@@ -24,9 +24,9 @@ interface EarlyState {
   /** Marked elements pressed before they hydrated, in press order. */
   held: Element[]
   /**
-   * The last text typed into each field, recorded from the start: React's hydration of a `<textarea>` with an
-   * opening text puts that text back (react-dom's initTextarea), so the element no longer holds what was typed
-   * before the page's scripts ran (plain-fields.tsx's useKeepEarlyInput reads it here).
+   * The last value typed or chosen in each field (`checked` for a box), recorded from the start: React's hydration of
+   * a `<textarea>` with an opening text puts that text back (react-dom's initTextarea), so the element alone no longer
+   * tells what was typed before the page's scripts ran (useKeepEarlyInput below reads it here).
    */
   typed?: WeakMap<Element, string | boolean>
   /** Marked elements React has hydrated; set by the module code. */
