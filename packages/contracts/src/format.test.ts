@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatPrice, formatPricePerM2, LISTING_FORMS, plural, ROOM_FORMS } from './format.ts'
+import { countLabel, DAY_FORMS, formatPrice, formatPricePerM2, LISTING_FORMS, plural, ROOM_FORMS } from './format.ts'
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ')
 
@@ -17,6 +17,8 @@ describe('Polish formatting', () => {
     expect(countLabel(3, LISTING_FORMS)).toBe('3 ogłoszenia')
     expect(countLabel(25, LISTING_FORMS)).toBe('25 ogłoszeń')
     expect(countLabel(22, LISTING_FORMS)).toBe('22 ogłoszenia')
+    // A package or an add-on of one day (the admin sets durations) is '1 dzień', never '1 dni'.
+    expect([1, 2, 7, 30].map((n) => countLabel(n, DAY_FORMS))).toEqual(['1 dzień', '2 dni', '7 dni', '30 dni'])
     expect(countLabel(12, LISTING_FORMS)).toBe('12 ogłoszeń')
     expect(plural(5, ROOM_FORMS)).toBe('pokoi')
   })

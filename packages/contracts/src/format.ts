@@ -33,3 +33,4 @@ export function countLabel(n: number, forms: readonly [string, string, string]):
 
 export const ROOM_FORMS = ['pokój', 'pokoje', 'pokoi'] as const
 export const LISTING_FORMS = ['ogłoszenie', 'ogłoszenia', 'ogłoszeń'] as const
+export const DAY_FORMS = ['dzień', 'dni', 'dni'] as const

@@ -1,6 +1,6 @@
 // Texts of the listing page and "my listings": Polish dates, expiry with plurals, paragraphs, key facts, JSON-LD.
 // Pure, so the server render and the browser print the same and the unit tests need no DOM.
-import { formatNumber, formatPrice, plural } from '@portal/contracts/format'
+import { DAY_FORMS, formatNumber, formatPrice, plural } from '@portal/contracts/format'
 import type { PublicOffer } from '@portal/contracts/offer'
 
 const dateFmt = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Warsaw' })
@@ -19,7 +19,6 @@ export function formatShortDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : shortDateFmt.format(d)
 }
 
-export const DAY_FORMS = ['dzień', 'dni', 'dni'] as const
 export const HOUR_FORMS = ['godzinę', 'godziny', 'godzin'] as const
 export const MINUTE_FORMS = ['minutę', 'minuty', 'minut'] as const
 

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { ListingSummary } from '@portal/contracts/listing'
+import { countLabel, DAY_FORMS } from '@portal/contracts/format'
 import { formatMoney, type PriceList } from '@portal/contracts/payments'
 import { ListingCard } from '~/components/listing-card'
 import { addonLabel, packagePerks } from '~/components/payments/package-picker'
@@ -68,7 +69,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 <tr className="border-t border-slate-100"><th scope="row" className="px-4 py-3 font-medium text-slate-800">Cena brutto</th>{ranked.map((p) => <td key={p.id} className="px-4 py-3 text-center">{p.price ? formatMoney(p.price) : '0 zł'}</td>)}</tr>
-                <tr className="border-t border-slate-100"><th scope="row" className="px-4 py-3 font-medium text-slate-800">Wyróżnienie „Wyróżnione”</th>{ranked.map((p) => <td key={p.id} className="px-4 py-3 text-center">{p.featured ? `${p.duration_days} dni` : '—'}</td>)}</tr>
+                <tr className="border-t border-slate-100"><th scope="row" className="px-4 py-3 font-medium text-slate-800">Wyróżnienie „Wyróżnione”</th>{ranked.map((p) => <td key={p.id} className="px-4 py-3 text-center">{p.featured ? countLabel(p.duration_days, DAY_FORMS) : '—'}</td>)}</tr>
                 <tr className="border-t border-slate-100"><th scope="row" className="px-4 py-3 font-medium text-slate-800">Darmowe odświeżenia</th>{ranked.map((p) => <td key={p.id} className="px-4 py-3 text-center">{p.free_refreshes}</td>)}</tr>
                 <tr className="border-t border-slate-100"><th scope="row" className="px-4 py-3 font-medium text-slate-800">Darmowe podbicia</th>{ranked.map((p) => <td key={p.id} className="px-4 py-3 text-center">{p.free_raises}</td>)}</tr>
               </tbody>
@@ -83,8 +84,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               <li key={a.key} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card">
                 <p className="font-semibold text-slate-900">{a.key === 'urgent' || a.key === 'bargain' ? a.name : addonLabel(a)}</p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {a.key === 'urgent' && `Czerwona ramka i etykieta PILNE na karcie ogłoszenia przez ${a.duration_days} dni — ${formatMoney(a.price)}.`}
-                  {a.key === 'bargain' && `Żółta ramka i etykieta OKAZJA na karcie ogłoszenia przez ${a.duration_days} dni — ${formatMoney(a.price)}.`}
+                  {a.key === 'urgent' && `Czerwona ramka i etykieta PILNE na karcie ogłoszenia przez ${countLabel(a.duration_days, DAY_FORMS)} — ${formatMoney(a.price)}.`}
+                  {a.key === 'bargain' && `Żółta ramka i etykieta OKAZJA na karcie ogłoszenia przez ${countLabel(a.duration_days, DAY_FORMS)} — ${formatMoney(a.price)}.`}
                   {a.key.startsWith('raise_') && `„Podbij” przenosi ogłoszenie na samą górę sortowania „Najnowsze”. Pakiet: ${a.quantity}.`}
                   {a.key === 'refresh' && '„Odśwież” przedłuża ogłoszenie o 30 dni, gdy skończą się darmowe odświeżenia pakietu.'}
                   {a.key === 'visible_from' && 'Ogłoszenie pojawi się na portalu w wybranym dniu (pole „Widoczne od” w formularzu); 30 dni liczymy od tego dnia.'}

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import {
   listingPromotions, promotionAddons, promotionPackages, type DbHandle, type PromotionChoice,
 } from '@portal/db'
+import { countLabel, DAY_FORMS } from '@portal/contracts/format'
 import type { ListingRow } from './access.ts'
 
 /**
@@ -54,7 +55,7 @@ export async function billFor(db: DbHandle, listing: Pick<ListingRow, 'id' | 'vi
   const paid: BillLine[] = []
   const pkg = packages.find((p) => p.id === chosen.package_id)
   if (pkg && pkg.price > 0) {
-    const line = { key: `package:${pkg.slug}`, name: `Pakiet ${pkg.name} (${pkg.durationDays} dni)`, quantity: 1, gross: pkg.price }
+    const line = { key: `package:${pkg.slug}`, name: `Pakiet ${pkg.name} (${countLabel(pkg.durationDays, DAY_FORMS)})`, quantity: 1, gross: pkg.price }
     if (promo?.packageId === pkg.id && inForce(promo.packageEndsAt)) paid.push(line)
     else items.push(line)
   }

@@ -1,10 +1,9 @@
 import type { PriceList, PromotionChoiceInput } from '@portal/contracts/payments'
 import { formatMoney, FORM_ADDONS } from '@portal/contracts/payments'
-import { countLabel } from '@portal/contracts/format'
+import { countLabel, DAY_FORMS } from '@portal/contracts/format'
 
 const REFRESH_FORMS = ['odświeżenie', 'odświeżenia', 'odświeżeń'] as const
 const RAISE_FORMS = ['podbicie', 'podbicia', 'podbić'] as const
-const DAY_FORMS = ['dzień', 'dni', 'dni'] as const
 
 /** What one package gives, in a short list (shared by /promocje and the package pickers). */
 export function packagePerks(p: PriceList['packages'][number]): string[] {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { data } from 'react-router'
 import { PRICE_MESSAGES, type AdminPrices } from '@portal/contracts/cms'
+import { countLabel, DAY_FORMS } from '@portal/contracts/format'
 import { formatMoney, splitGross } from '@portal/contracts/payments'
 import { AdminPage, buttonClass, Card, fieldClass, useAdminAction } from '~/components/admin/admin-ui'
 import { serverApi } from '~/lib/api.server'
@@ -31,7 +32,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
   ]))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const rows = [
-    ...p.packages.map((x) => ({ id: `package:${x.id}`, name: `Pakiet ${x.name}`, extra: x.duration_days ? `${x.duration_days} dni` : '', locked: x.id === 1 })),
+    ...p.packages.map((x) => ({ id: `package:${x.id}`, name: `Pakiet ${x.name}`, extra: x.duration_days ? countLabel(x.duration_days, DAY_FORMS) : '', locked: x.id === 1 })),
     ...p.addons.map((x) => ({ id: `addon:${x.key}`, name: x.name, extra: '', locked: false })),
   ]
 
