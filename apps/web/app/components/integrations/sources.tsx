@@ -5,11 +5,11 @@ import { FEED_INTERVALS, feedSourceInputSchema, type FeedRun, type Integrations 
 import { buttonStyles, Field, SubmitButton } from '~/components/form'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
+import { intervalLabel } from '~/lib/feed-interval'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { useToast } from '~/lib/toast'
 
 /** Feed URLs polled on a schedule (15 min … 24 h): add, fetch now, remove. */
-export const intervalLabel = (m: number) => (m < 60 ? `co ${m} minut` : m === 60 ? 'co godzinę' : m === 1440 ? 'raz na dobę' : `co ${m / 60} godziny`)
 const dateTime = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' })
 const errorText = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : CLIENT_MESSAGES.serverError)
 
