@@ -183,6 +183,25 @@ test('the home search sent before JavaScript carries the typed place as a phrase
   entry.release()
 })
 
+test("the contact page's fields typed before its scripts ran keep their text through hydration and are sent", async ({ page }) => {
+  const email = uniqueEmail('early-contact')
+  const entry = await holdChunk(page, '**/assets/entry.client-*.js')
+  await page.goto('/kontakt', { waitUntil: 'commit' })
+  await page.getByLabel('Imię i nazwisko').fill('Wczesna Anna')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Wiadomość').fill('Napisane, zanim strona ożyła, i wysłane.')
+  await expect.poll(entry.requested).toBe(true)
+  entry.release()
+  await hydrated(page)
+  // The topic is a react-aria radio group: chosen once the page works, which re-renders the form.
+  await page.getByText('Problem techniczny', { exact: true }).click()
+  await expect(page.getByLabel('Imię i nazwisko')).toHaveValue('Wczesna Anna')
+  await expect(page.getByLabel('Wiadomość')).toHaveValue('Napisane, zanim strona ożyła, i wysłane.')
+  await page.getByRole('button', { name: 'Wyślij wiadomość' }).click()
+  await expect(page.getByText(`Potwierdzenie wysłaliśmy na adres ${email}`)).toBeVisible()
+  await waitForMail(email, { subject: /Otrzymaliśmy Twoją wiadomość/ })
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

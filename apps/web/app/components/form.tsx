@@ -13,6 +13,7 @@ import {
   TextField,
   type ButtonProps,
 } from 'react-aria-components'
+import { useKeepEarlyInput } from './early-press'
 import { buttonStyles } from './form-styles'
 import { Spinner } from './spinner'
 
@@ -42,12 +43,14 @@ export interface FieldProps {
 }
 
 export function Field({ label, error, description, className, inputMode, placeholder, ...props }: FieldProps) {
+  // Typed before the page hydrated (decision 047).
+  const ref = useKeepEarlyInput<HTMLInputElement, string>(props.value, props.onChange)
   return (
     <TextField {...props} isInvalid={!!error} validationBehavior="aria" className={`flex flex-col ${className ?? ''}`}>
       <Label className={labelClass}>
         {label}
       </Label>
-      <Input className={inputClass} inputMode={inputMode} placeholder={placeholder} />
+      <Input ref={ref} className={inputClass} inputMode={inputMode} placeholder={placeholder} />
       {description && !error && <Text slot="description" className={hintClass}>{description}</Text>}
       <FieldError className={errorClass}>{error}</FieldError>
     </TextField>
@@ -55,10 +58,11 @@ export function Field({ label, error, description, className, inputMode, placeho
 }
 
 export function TextAreaField({ label, error, description, className, placeholder, rows = 5, ...props }: FieldProps & { rows?: number }) {
+  const ref = useKeepEarlyInput<HTMLTextAreaElement, string>(props.value, props.onChange)
   return (
     <TextField {...props} isInvalid={!!error} validationBehavior="aria" className={`flex flex-col ${className ?? ''}`}>
       <Label className={labelClass}>{label}</Label>
-      <TextArea rows={rows} placeholder={placeholder} className={`${inputClass} h-auto min-h-28 resize-y py-3 leading-relaxed`} />
+      <TextArea ref={ref} rows={rows} placeholder={placeholder} className={`${inputClass} h-auto min-h-28 resize-y py-3 leading-relaxed`} />
       {description && !error && <Text slot="description" className={hintClass}>{description}</Text>}
       <FieldError className={errorClass}>{error}</FieldError>
     </TextField>
