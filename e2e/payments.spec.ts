@@ -61,11 +61,26 @@ test('Srebrne + PILNE in the add form → bill → simulator pays → promoted w
   await logIn(page)
   const token = `e2e${Date.now().toString(36)}`
   const title = `Mieszkanie promowane ${token}`
+  // The listing's stored choice arriving after the person has chosen must not undo the choice (on a busy machine the
+  // radio went back to 'Darmowy').
+  let storedBill!: () => void
+  const billHeld = new Promise<void>((done) => { storedBill = done })
+  // Fetched at once (the server answers with no choice yet), handed to the page only after the person chose.
+  await page.route('**/api/payments/bill/*', async (route) => {
+    const response = await route.fetch()
+    await billHeld
+    await route.fulfill({ response })
+  }, { times: 1 })
   await fillListing(page, title)
 
   // 6 Pakiet: Srebrne + the PILNE frame; the total with VAT is shown before the preview.
   await page.getByRole('radio', { name: /Srebrne/ }).check()
   await page.getByRole('checkbox', { name: /czerwoną ramkę z napisem PILNE/ }).check()
+  await expect(page.locator('[data-bill-total]')).toHaveText(/14,98\s*zł/)
+  const stored = page.waitForResponse('**/api/payments/bill/*')
+  storedBill()
+  await stored
+  await expect(page.getByRole('radio', { name: /Srebrne/ })).toBeChecked()
   await expect(page.locator('[data-bill-total]')).toHaveText(/14,98\s*zł/)
   await page.getByRole('button', { name: 'Dalej', exact: true }).click()
   await page.getByRole('button', { name: 'Publikuj' }).click()

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useState } from 'react'
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { Bill, PriceList, PromotionChoiceInput } from '@portal/contracts/payments'
 import { api } from '~/lib/api'
 import type { OfferFormState } from '~/lib/offer-form'
@@ -19,6 +19,8 @@ export const PackageStep = forwardRef<PackageStepHandle, { s: OfferFormState }>(
   const [choice, setChoice] = useState<PromotionChoiceInput>({ package_id: 1, addons: [] })
   const [bill, setBill] = useState<Bill | null>(null)
   const [failed, setFailed] = useState(false)
+  // Once the person has chosen, a stored choice arriving late must not undo it (the radio went back to 'Darmowy').
+  const chosen = useRef(false)
 
   useEffect(() => {
     let live = true
@@ -30,7 +32,7 @@ export const PackageStep = forwardRef<PackageStepHandle, { s: OfferFormState }>(
     if (!s.slug) return
     let live = true
     api.get<Bill>(`/api/payments/bill/${encodeURIComponent(s.slug)}`, { silent: true }).then((b) => {
-      if (!live) return
+      if (!live || chosen.current) return
       setBill(b)
       setChoice({ package_id: b.choice.package_id, addons: b.choice.addons as PromotionChoiceInput['addons'] })
     }, () => {})
@@ -57,7 +59,7 @@ export const PackageStep = forwardRef<PackageStepHandle, { s: OfferFormState }>(
         Wybierz, jak Twoje ogłoszenie ma być widoczne. Pakiet Darmowy publikuje ogłoszenie od razu; płatne pakiety i dodatki
         opłacisz w następnym kroku po opublikowaniu. Ceny zawierają VAT 23%.
       </p>
-      <PackagePicker prices={prices} value={choice} idPrefix="form-pkg" onChange={(v) => { setChoice(v); void save(v) }} />
+      <PackagePicker prices={prices} value={choice} idPrefix="form-pkg" onChange={(v) => { chosen.current = true; setChoice(v); void save(v) }} />
       {bill && (
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
           <h3 className="mb-2 text-lg font-bold text-slate-900">Do zapłaty</h3>
