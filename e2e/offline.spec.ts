@@ -1,5 +1,6 @@
-import type { Page, Request, Route } from '@playwright/test'
+import type { Route } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
+import { NOTHING, quiet } from './support/quiet'
 
 test('going offline shows the offline banner, coming back removes it', async ({ page, context }) => {
   // The banner is a part that hydrates on idle (decision 040): its code must be in, and the page's other idle parts
@@ -23,28 +24,6 @@ test('going offline shows the offline banner, coming back removes it', async ({ 
 
 // hydrateLater (decision 040): a part whose chunk fails while the browser is offline keeps the server's HTML and loads
 // when the browser is back online. Decision 042 found what a second import() of the failed URL does in Chromium.
-/**
- * Waits until no request but those matching `held` has been in flight for half a second: the page's other idle parts
- * (requested at the same idle moment) loaded and hydrated, so going offline fails only the held chunk (the offline
- * banner's own chunk, or a part's route-manifest request, failing offline made these tests flaky).
- */
-function quiet(page: Page) {
-  const inflight = new Set<Request>()
-  page.on('request', (r) => inflight.add(r))
-  page.on('requestfinished', (r) => inflight.delete(r))
-  page.on('requestfailed', (r) => inflight.delete(r))
-  return async (held: RegExp) => {
-    let since = Date.now()
-    await expect.poll(() => {
-      if ([...inflight].some((r) => !held.test(r.url()))) since = Date.now()
-      return Date.now() - since
-    }, { intervals: [100] }).toBeGreaterThan(500)
-  }
-}
-
-/** Matches no URL: `quiet` then waits for every request. */
-const NOTHING = /(?!)/
-
 test.describe('a part whose code failed offline', () => {
   // The service worker would answer the chunk from its cache (or fetch it itself, past page.route).
   test.use({ serviceWorkers: 'block' })

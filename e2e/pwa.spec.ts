@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './fixtures'
+import { NOTHING, quiet } from './support/quiet'
 
 test('installable: manifest with pink icons, service worker at /sw.js with scope /, no installability errors', async ({ page, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json()
@@ -20,8 +21,14 @@ test('installable: manifest with pink icons, service worker at /sw.js with scope
 })
 
 test('offline: a navigation shows the offline page; pages are never served from the cache', async ({ page, context, consoleErrors }) => {
+  // The page's parts that load on idle (decision 040) must be in before the connection goes, or their requests fail
+  // offline (a clean-clone CI run failed on it): the offline banner's chunk, then no request in flight.
+  const settled = quiet(page)
+  const bannerCode = page.waitForResponse(/\/assets\/offline-banner-[^/]*\.js$/)
   await page.goto('/')
   await hydrated(page)
+  await bannerCode
+  await settled(NOTHING)
   await page.evaluate(async () => { await navigator.serviceWorker.ready })
   // The page is controlled once the worker claimed it.
   await page.waitForFunction(() => !!navigator.serviceWorker.controller)
