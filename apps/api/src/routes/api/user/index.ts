@@ -5,6 +5,7 @@ import avatar from './avatar.ts'
 import phone from './phone.ts'
 import agents from './agents.ts'
 import notifications from './notifications.ts'
+import investments from './investments.ts'
 
 /** /api/user/*: the logged-in user's account (issue 3) and the phone reveal. */
 const user: FastifyPluginAsyncZod = async (app) => {
@@ -14,5 +15,6 @@ const user: FastifyPluginAsyncZod = async (app) => {
   await app.register(phone)
   await app.register(agents)
   await app.register(notifications)
+  await app.register(investments)
 }
 export default user

@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import {
+  investments, investmentUnits, listingPriceHistory, listings, priceDisclosureXml, users, type DbHandle,
+} from '@portal/db'
+import type { InvestmentCard, InvestmentDetail, Unit } from '@portal/contracts/investments'
+import { displayName, profilePath } from '@portal/contracts/people'
+import type { InvestmentRow } from './units.ts'
+
+/** Public reads of investments: the /inwestycje list with its filters, and one investment with all its units. */
+export const PER_PAGE = 24
+
+export interface ListFilters { city?: string; status?: string; completedBy?: number; maxPrice?: number; rooms?: number; userId?: number; page: number }
+
+const available = sql`${investmentUnits.status} <> 'sprzedane'`
+
+/** Per investment: units on sale, all units, the lowest price and price per m² on sale, the room counts on sale. */
+const stats = (where: SQL) => sql`(
+  SELECT count(*) FILTER (WHERE ${available})::int AS available, count(*)::int AS total,
+    min(l.price) FILTER (WHERE ${available}) AS price_from, min(l.price_per_m2) FILTER (WHERE ${available}) AS ppm_from,
+    coalesce(array_agg(DISTINCT ${investmentUnits.rooms}) FILTER (WHERE ${available} AND ${investmentUnits.rooms} IS NOT NULL), '{}') AS rooms
+  FROM ${investmentUnits} JOIN ${listings} l ON l.id = ${investmentUnits.listingId} WHERE ${where})`
+
+type Owner = Pick<typeof users.$inferSelect, 'id' | 'name' | 'companyName' | 'type' | 'agencyId'>
+
+function developerOf(u: Owner) {
+  const name = displayName(u)
+  return { id: u.id, name, profile_url: profilePath(u.id, name) }
+}
+
+interface Agg { available: number; total: number; price_from: string | number | null; ppm_from: string | number | null; rooms: number[] | string }
+const num = (v: string | number | null) => (v === null ? null : Number(v))
+const roomsOf = (v: number[] | string) => (Array.isArray(v) ? v : String(v).replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number).sort((a, b) => a - b)
+
+function card(inv: InvestmentRow, owner: Owner, agg: Agg): InvestmentCard {
+  return {
+    id: inv.id, slug: inv.slug, name: inv.name, city: inv.city, district: inv.district, location_name: inv.locationName,
+    lat: inv.lat, lon: inv.lon, status: inv.status, completion_date: inv.completionDate, developer: developerOf(owner),
+    units_available: agg.available, units_total: agg.total, price_from: num(agg.price_from), price_per_m2_from: num(agg.ppm_from),
+    rooms: roomsOf(agg.rooms), photo: inv.photos[0] ?? null,
+  }
+}
+
+export async function listInvestments(db: DbHandle, f: ListFilters) {
+  const where: SQL[] = [sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`]
+  if (f.city) where.push(eq(investments.citySlug, f.city))
+  if (f.status) where.push(sql`${investments.status} = ${f.status}`)
+  if (f.userId) where.push(eq(investments.userId, f.userId))
+  if (f.completedBy) where.push(sql`${investments.completionDate} <= ${`${f.completedBy}-12-31`}::date`)
+  const unitCond: SQL[] = []
+  if (f.maxPrice) unitCond.push(sql`l.price <= ${f.maxPrice}`)
+  if (f.rooms) unitCond.push(f.rooms >= 5 ? sql`${investmentUnits.rooms} >= 5` : sql`${investmentUnits.rooms} = ${f.rooms}`)
+  if (unitCond.length) {
+    where.push(sql`EXISTS (SELECT 1 FROM ${investmentUnits} JOIN ${listings} l ON l.id = ${investmentUnits.listingId}
+      WHERE ${investmentUnits.investmentId} = ${investments.id} AND ${available} AND ${sql.join(unitCond, sql` AND `)})`)
+  }
+  const cond = and(...where)
+  const [{ total }] = await db.db.select({ total: sql<number>`count(*)::int` }).from(investments)
+    .innerJoin(users, eq(users.id, investments.userId)).where(cond) as [{ total: number }]
+  const rows = await db.db.select({
+    inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
+    agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${investments.id}`)} s)`,
+  }).from(investments).innerJoin(users, eq(users.id, investments.userId)).where(cond)
+    .orderBy(sql`${investments.completionDate} ASC NULLS LAST`, asc(investments.id))
+    .limit(PER_PAGE).offset((f.page - 1) * PER_PAGE)
+  return {
+    data: rows.map((r) => card(r.inv, r.owner, r.agg)),
+    total, page: f.page, per_page: PER_PAGE, last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+  }
+}
+
+/** Every unit of an investment (sold ones too) with its listing's price and its whole price history, oldest first. */
+export async function unitsOf(db: DbHandle, investmentId: number): Promise<Unit[]> {
+  const rows = await db.db.select({ unit: investmentUnits, l: { id: listings.id, slug: listings.slug, status: listings.status, price: listings.price, area: listings.area, ppm: listings.pricePerM2, rooms: listings.rooms } })
+    .from(investmentUnits).innerJoin(listings, eq(listings.id, investmentUnits.listingId))
+    .where(eq(investmentUnits.investmentId, investmentId))
+    .orderBy(asc(investmentUnits.building), sql`length(${investmentUnits.unitNumber})`, asc(investmentUnits.unitNumber))
+  const ids = rows.map((r) => r.l.id)
+  const history = ids.length
+    ? await db.db.select().from(listingPriceHistory).where(inArray(listingPriceHistory.listingId, ids))
+      .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id))
+    : []
+  const byListing = new Map<number, { price: number; changed_at: string }[]>()
+  for (const h of history) {
+    const list = byListing.get(h.listingId) ?? []
+    list.push({ price: Number(h.price), changed_at: new Date(h.changedAt).toISOString() })
+    byListing.set(h.listingId, list)
+  }
+  return rows.map(({ unit, l }) => ({
+    id: l.id, listing_slug: l.slug, listed: l.status === 'active', building: unit.building, unit_number: unit.unitNumber,
+    floor: unit.floor, area: l.area === null ? null : Number(l.area), rooms: unit.rooms ?? l.rooms,
+    price: Number(l.price), price_per_m2: l.ppm === null ? null : Number(l.ppm), status: unit.status, outdoor: unit.outdoor,
+    extras: unit.extras, price_history: byListing.get(l.id) ?? [],
+  }))
+}
+
+export async function investmentBySlug(db: DbHandle, slug: string): Promise<InvestmentDetail | null> {
+  const [r] = await db.db.select({
+    inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
+    agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${investments.id}`)} s)`,
+    openData: priceDisclosureXml.userId,
+  }).from(investments).innerJoin(users, eq(users.id, investments.userId))
+    .leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, investments.userId))
+    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1)
+  if (!r) return null
+  return detail(db, r.inv, r.owner, r.agg, r.openData !== null)
+}
+
+export async function detail(db: DbHandle, inv: InvestmentRow, owner: Owner, agg: Agg, hasOpenData: boolean): Promise<InvestmentDetail> {
+  const a = inv.address
+  return {
+    ...card(inv, owner, agg), description: inv.description, buildings: inv.buildings, amenities: inv.amenities, photos: inv.photos,
+    address: a ? { street: a.street, number: a.number, zip: a.zip, county: a.county, commune: a.commune } : null,
+    units: await unitsOf(db, inv.id), open_data_url: hasOpenData ? openDataPaths(inv.userId).csv : null,
+    updated_at: new Date(inv.updatedAt).toISOString(),
+  }
+}
+
+/** The stable public addresses of a developer's open-data files (decision 058). */
+export function openDataPaths(userId: number) {
+  const base = `/api/dane-otwarte/${userId}`
+  return { csv: `${base}/ceny.csv`, csvMd5: `${base}/ceny.csv.md5`, xml: `${base}/ceny.xml`, xmlMd5: `${base}/ceny.xml.md5` }
+}
+
+/** An owner's own investment as the public sees it (the editor reads the same shape). */
+export async function ownDetail(db: DbHandle, inv: InvestmentRow): Promise<InvestmentDetail> {
+  const [r] = await db.db.select({
+    owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
+    agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${inv.id}`)} s)`,
+    openData: priceDisclosureXml.userId,
+  }).from(users).leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, users.id)).where(eq(users.id, inv.userId))
+  return detail(db, inv, r!.owner, r!.agg, r!.openData !== null)
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { AMENITIES, INVESTMENT_MESSAGES as M, UNIT_LIMITS as L } from './plain/investments.ts'
+
+export * from './plain/investments.ts'
+
+const investmentStatus = z.enum(['w-przygotowaniu', 'w-budowie', 'gotowe'], { error: M.status })
+const unitStatus = z.enum(['dostepne', 'zarezerwowane', 'sprzedane'], { error: M.unitStatus })
+const amenity = z.enum(AMENITIES.map((a) => a.value) as [string, ...string[]], { error: M.amenities })
+
+const optText = (max: number) => z.string().trim().max(max).nullable().optional()
+
+export const investmentInputSchema = z.object({
+  name: z.string({ error: M.name }).trim().min(2, M.name).max(120, M.name),
+  description: z.string({ error: M.description }).max(20_000, M.description).default(''),
+  location: z.object({
+    lat: z.number().min(49, M.location).max(55, M.location),
+    lon: z.number().min(14, M.location).max(24.2, M.location),
+    name: z.string().trim().min(2, M.location).max(200, M.location),
+  }, { error: M.location }),
+  address: z.object({
+    street: optText(120), number: optText(20), zip: optText(10), county: optText(80), commune: optText(80),
+  }).optional(),
+  status: investmentStatus,
+  completion_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, M.completionDate).nullable().optional(),
+  buildings: z.array(z.string().trim().min(1, M.buildings).max(40, M.buildings), { error: M.buildings }).max(50, M.buildings).default([]),
+  amenities: z.array(amenity).max(30).default([]),
+})
+export type InvestmentInput = z.input<typeof investmentInputSchema>
+
+export const unitExtraInputSchema = z.object({
+  kind: z.enum(['parking', 'storage', 'other']),
+  label: z.string().trim().max(120, M.extraLabel).default(''),
+  price: z.number({ error: M.extraPrice }).int(M.extraPrice).min(0, M.extraPrice).max(L.extraMax, M.extraPrice),
+})
+
+export const unitInputSchema = z.object({
+  building: z.string().trim().max(40, M.building).default(''),
+  unit_number: z.string({ error: M.unitNumber }).trim().min(1, M.unitNumber).max(20, M.unitNumber),
+  floor: z.number({ error: M.floor }).int(M.floor).min(L.floorMin, M.floor).max(L.floorMax, M.floor),
+  area: z.number({ error: M.area }).min(L.areaMin, M.area).max(L.areaMax, M.area),
+  rooms: z.number({ error: M.rooms }).int(M.rooms).min(L.roomsMin, M.rooms).max(L.roomsMax, M.rooms),
+  /** Grosze. */
+  price: z.number({ error: M.price }).int(M.price).min(L.priceMin, M.price).max(L.priceMax, M.price),
+  status: unitStatus.default('dostepne'),
+  outdoor: z.array(z.enum(['balkon', 'ogrod', 'taras'], { error: M.outdoor })).max(3).default([]),
+  extras: z.array(unitExtraInputSchema).max(20).default([]),
+})
+export type UnitInput = z.input<typeof unitInputSchema>
+export type UnitValues = z.output<typeof unitInputSchema>
+
+export const pricePointSchema = z.object({ price: z.number().int(), changed_at: z.string() })
+
+export const unitSchema = z.object({
+  id: z.number().int(),
+  listing_slug: z.string(),
+  /** The unit's listing is live (not sold, not ended): the public table links to it. */
+  listed: z.boolean(),
+  building: z.string(), unit_number: z.string(), floor: z.number().int().nullable(),
+  area: z.number().nullable(), rooms: z.number().int().nullable(),
+  price: z.number().int(), price_per_m2: z.number().int().nullable(),
+  status: unitStatus, outdoor: z.array(z.string()),
+  extras: z.array(z.object({ kind: z.enum(['parking', 'storage', 'other']), label: z.string(), price: z.number().int(), since: z.string() })),
+  price_history: z.array(pricePointSchema),
+})
+export type Unit = z.infer<typeof unitSchema>
+
+const photoSchema = z.object({ key: z.string(), width: z.number().int(), height: z.number().int(), placeholder: z.string().nullable() })
+
+export const investmentCardSchema = z.object({
+  id: z.number().int(), slug: z.string(), name: z.string(), city: z.string(), district: z.string().nullable(),
+  location_name: z.string(), lat: z.number(), lon: z.number(),
+  status: investmentStatus, completion_date: z.string().nullable(),
+  developer: z.object({ id: z.number().int(), name: z.string(), profile_url: z.string() }),
+  units_available: z.number().int(), units_total: z.number().int(),
+  price_from: z.number().int().nullable(), price_per_m2_from: z.number().int().nullable(),
+  rooms: z.array(z.number().int()),
+  photo: photoSchema.nullable(),
+})
+export type InvestmentCard = z.infer<typeof investmentCardSchema>
+
+export const investmentDetailSchema = investmentCardSchema.extend({
+  description: z.string(), buildings: z.array(z.string()), amenities: z.array(z.string()), photos: z.array(photoSchema),
+  address: z.object({ street: z.string().nullable(), number: z.string().nullable(), zip: z.string().nullable(), county: z.string().nullable(), commune: z.string().nullable() }).nullable(),
+  units: z.array(unitSchema),
+  /** The developer's open-data file (art. 19b), when one was written. */
+  open_data_url: z.string().nullable(),
+  updated_at: z.string(),
+})
+export type InvestmentDetail = z.infer<typeof investmentDetailSchema>
+
+export const investmentListQuerySchema = z.object({
+  miasto: z.string().max(60).optional(),
+  status: investmentStatus.optional(),
+  /** Completed by the end of this year. */
+  ukonczenie: z.string().regex(/^\d{4}$/, 'Podaj rok, np. 2027.').optional(),
+  cena_do: z.string().regex(/^\d{1,12}$/, 'Cena musi być liczbą złotych.').optional(),
+  pokoje: z.string().regex(/^\d{1,2}$/, 'Liczba pokoi musi być liczbą.').optional(),
+  user: z.string().regex(/^\d{1,9}$/).optional(),
+  page: z.string().regex(/^\d{1,5}$/).optional(),
+})
+
+export const investmentListSchema = z.object({
+  data: z.array(investmentCardSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int(), last_page: z.number().int(),
+})
+
+export const importRowErrorSchema = z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })
+export const importReportSchema = z.object({
+  dry_run: z.boolean(),
+  /** Nothing was written when errors is not empty. */
+  ok: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+})
+export type ImportReport = z.infer<typeof importReportSchema>
