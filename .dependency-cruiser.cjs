@@ -12,6 +12,7 @@ const LAYERS = [
   ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders', 'investments'],
   ['people', 'moderation', 'saved-searches', 'cms'],
   ['messages', 'feeds'],
+  ['viewings'],
 ]
 
 const LIB = '^apps/api/src/lib/'

@@ -13,7 +13,6 @@ CREATE TABLE "viewing_bookings" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"awaiting" text DEFAULT 'owner' NOT NULL,
 	"sequence" integer DEFAULT 0 NOT NULL,
-	"token_hash" text,
 	"verified_at" timestamp with time zone,
 	"reason" text,
 	"cancelled_by" text,
@@ -22,8 +21,7 @@ CREATE TABLE "viewing_bookings" (
 	"reminded_2_at" timestamp with time zone,
 	"ip" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "viewing_bookings_token_hash_unique" UNIQUE("token_hash")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "viewing_feeds" (

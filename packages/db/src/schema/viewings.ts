@@ -53,8 +53,7 @@ export const viewingBookings = pgTable('viewing_bookings', {
   awaiting: text('awaiting').$type<'owner' | 'visitor'>().notNull().default('owner'),
   /** RFC 5545 SEQUENCE: raised by every change sent in an .ics. */
   sequence: integer('sequence').notNull().default(0),
-  /** A guest's link (confirm the address, then see or cancel the visit); stored hashed. */
-  tokenHash: text('token_hash').unique(),
+  /** Set when the address is confirmed (at once for an account; a guest's link, signed with APP_KEY, for a guest). */
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   reason: text('reason'),
   cancelledBy: text('cancelled_by').$type<'owner' | 'visitor' | 'system'>(),

@@ -231,3 +231,25 @@ export async function reportMessage(db: DbHandle, thread: ThreadRow, role: 'owne
     .returning({ id: messages.id })
   if (!done.length) throw notFound(MESSAGE_MESSAGES.notFound)
 }
+
+/**
+ * A note another domain posts into the conversation between an advertiser and a person (a booked visit and its
+ * changes, issue 28): the thread of that listing and address is found or opened, and the note is delivered at once
+ * from the given side (the other side's unread count goes up). Returns the thread.
+ */
+export async function postToThread(db: DbHandle, o: {
+  owner: UserRow; listing: { id: number; title: string; slug: string }; counterpart: { id: number | null; name: string; email: string; phone: string | null }
+  from: 'owner' | 'counterpart'; body: string; wantToSee?: WantToSee | null
+}): Promise<ThreadRow> {
+  const thread = await threadFor(db, {
+    owner: o.owner, listing: o.listing, sender: null, name: o.counterpart.name, email: o.counterpart.email, phone: o.counterpart.phone, body: o.body, wantToSee: null, ip: '',
+  })
+  const ownerSide = o.from === 'owner'
+  await db.db.insert(messages).values({
+    threadId: thread.id, listingId: o.listing.id, toUserId: ownerSide ? o.counterpart.id : o.owner.id, fromUserId: ownerSide ? o.owner.id : o.counterpart.id,
+    fromSide: o.from, fromName: ownerSide ? displayName(o.owner) : o.counterpart.name, fromEmail: ownerSide ? o.owner.email : o.counterpart.email,
+    fromPhone: ownerSide ? null : o.counterpart.phone, body: o.body, wantToSee: o.wantToSee ?? null, scam: [], verifiedAt: sql`now()`,
+  })
+  await delivered(db, thread.id, o.from, ownerSide ? null : o.counterpart.id, ownerSide ? null : o.counterpart.phone)
+  return thread
+}

@@ -1,0 +1,40 @@
+/** Viewings (issue 28): Polish texts and pure helpers the web shows without zod. */
+export const VIEWING_MESSAGES = {
+  book: 'Umów oglądanie',
+  noSlots: 'Brak wolnych terminów w najbliższych tygodniach. Napisz do ogłoszeniodawcy.',
+  past: 'Ten termin już minął. Wybierz inny.',
+  outside: 'Ogłoszeniodawca nie przyjmuje wizyt w tym terminie. Wybierz jeden z wolnych terminów.',
+  overlapping: 'Ten termin jest już zajęty. Wybierz inny.',
+  full: 'Na ten dzień otwarty nie ma już wolnych miejsc.',
+  notEnabled: 'To ogłoszenie nie przyjmuje rezerwacji oglądania.',
+  notFound: 'Nie znaleziono tej wizyty.',
+  tooManyListing: 'Masz już oczekujące rezerwacje oglądania tego ogłoszenia. Poczekaj na odpowiedź albo odwołaj jedną z nich.',
+  tooManyDay: 'Dziś zarezerwowano z tego adresu już zbyt wiele oglądań. Spróbuj jutro.',
+  ownListing: 'Nie możesz umówić oglądania własnego ogłoszenia.',
+  cannotChange: 'Tej wizyty nie można już zmienić: została odwołana albo już się odbyła.',
+  notAwaitingYou: 'Ta wizyta nie czeka na Twoje potwierdzenie.',
+  reasonRequired: 'Podaj powód.',
+  verifyEmail: 'Sprawdź skrzynkę e-mail i potwierdź rezerwację linkiem, który wysłaliśmy. Do tego czasu termin jest wstępnie zarezerwowany.',
+  pending: 'Prośba o oglądanie została wysłana. Ogłoszeniodawca potwierdzi termin.',
+  confirmed: 'Oglądanie zostało potwierdzone.',
+  cancelled: 'Wizyta została odwołana.',
+  tokenInvalid: 'Link jest nieprawidłowy albo wygasł.',
+  hoursInvalid: 'Godzina zakończenia musi być późniejsza niż rozpoczęcia.',
+  timeInvalid: 'Podaj godzinę w formacie GG:MM.',
+  dateInvalid: 'Podaj datę w formacie RRRR-MM-DD.',
+  visitLength: 'Długość wizyty: od 15 do 240 minut.',
+  openDayInvalid: 'Dzień otwarty musi się zaczynać w przyszłości i kończyć tego samego dnia.',
+  capacity: 'Liczba miejsc: od 1 do 500.',
+} as const
+
+export const VIEWING_STATUS_LABELS = { pending: 'Oczekuje', confirmed: 'Potwierdzona', cancelled: 'Odwołana' } as const
+export const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'] as const
+export const VIEWING_ZONE = 'Europe/Warsaw'
+
+/** '1 grudnia 2026' / 'wtorek, 1 grudnia' / '10:30' in Warsaw time, whatever the viewer's zone. */
+export const formatViewingDay = (iso: string, withYear = false) => new Intl.DateTimeFormat('pl-PL', {
+  weekday: 'long', day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: VIEWING_ZONE,
+}).format(new Date(iso))
+export const formatViewingTime = (iso: string) => new Intl.DateTimeFormat('pl-PL', { hour: '2-digit', minute: '2-digit', timeZone: VIEWING_ZONE }).format(new Date(iso))
+/** The Warsaw date (YYYY-MM-DD) of an instant. */
+export const viewingDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: VIEWING_ZONE }).format(new Date(iso))
