@@ -6,6 +6,7 @@ import { resolveAppKey, type Env } from './env.ts'
 import { zodValidatorCompiler } from './lib/http/validation.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
+import goneClients from './plugins/gone-clients.ts'
 import compression from './plugins/compression.ts'
 import inputGuard from './plugins/input-guard.ts'
 import metrics from './plugins/metrics.ts'
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions) {
     name: 'job_queue_depth', help: 'Background jobs waiting (created, retry) or running (active), by queue', labelNames: ['queue', 'state'],
     read: async () => (await app.jobs.depth()).map((d) => ({ labels: { queue: d.queue, state: d.state }, value: d.n })),
   })
+  await app.register(goneClients)
   await app.register(security, {
     csp: opts.csp, rateLimitMax: opts.rateLimitMax, https: env.PUBLIC_URL.startsWith('https:'),
     tileOrigin: tileOrigin(tileUrlFrom(env.MAP_TILE_URL)),

@@ -14,6 +14,8 @@ import { inlineStylesheet } from './lib/inline-css.server'
 
 export const streamTimeout = 5_000
 
+function ignoreError() {}
+
 declare module 'react-router' {
   interface AppLoadContext {
     /** The Content-Security-Policy nonce of this response (set by apps/api/src/web/load-context.ts). */
@@ -64,6 +66,14 @@ export default function handleRequest(
           // HTML (decision 041); Vite's dev client, its inline module scripts and its CSS stay as they are.
           // pipeline: a client that goes away (the stream cancelled) destroys both.
           const out = import.meta.env.DEV ? body : pipeline(body, deferModuleScripts((tag) => inlineStylesheet(tag)), () => {})
+          // A client that goes away destroys the page with an error (the stream cancelled with a reason); once the
+          // render has finished, pipeline() no longer listens on `out`, and createReadableStreamFromReadable takes its
+          // own 'error' listener away before the error is emitted (remix-run/react-router#15364): without this one an
+          // aborted response was an uncaught exception that ended the process. What the error says is known: the
+          // client left; render errors are reported by onError.
+          out.on('error', ignoreError)
+          // A render cut short never reaches final(): the abort timer goes with the stream.
+          body.once('close', () => { clearTimeout(timeoutId); timeoutId = undefined })
           const stream = createReadableStreamFromReadable(out)
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)

@@ -30,5 +30,28 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   const cookies = response.headers.getSetCookie()
   if (cookies.length) reply.header('set-cookie', cookies)
   if (!response.body) return reply.send()
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+  return reply.send(readableOf(response.body))
+}
+
+/**
+ * A web stream as a Node stream whose destroy cancels the web stream WITHOUT handing on the reason. A client that
+ * hangs up makes the reply destroy its payload, and the compression plugin's pipeline destroys it with
+ * ERR_STREAM_PREMATURE_CLOSE; `Readable.fromWeb` would pass that error to `cancel(reason)`, and React Router's
+ * `createReadableStreamFromReadable` destroys its Node stream with the reason after taking away its own 'error'
+ * listener, so the error was emitted with no listener: an uncaught exception ended the whole process
+ * (remix-run/react-router#15364). A cancel without a reason only closes the source: nothing to report, nothing thrown.
+ */
+export function readableOf(body: ReadableStream<Uint8Array>): Readable {
+  const reader = body.getReader()
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => { this.push(done ? null : value) },
+        (err: unknown) => { this.destroy(err instanceof Error ? err : new Error(String(err))) },
+      )
+    },
+    destroy(err, callback) {
+      reader.cancel().then(() => callback(err), () => callback(err))
+    },
+  })
 }
