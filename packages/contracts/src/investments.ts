@@ -113,3 +113,27 @@ export const importReportSchema = z.object({
   errors: z.array(importRowErrorSchema),
 })
 export type ImportReport = z.infer<typeof importReportSchema>
+
+const addressSchema = z.object({
+  voivodeship: optText(60), county: optText(80), commune: optText(80), city: optText(80), street: optText(120),
+  number: optText(20), unit: optText(20), zip: z.string().trim().regex(/^(\d{2}-\d{3})?$/, 'Kod pocztowy w formacie 00-000.').nullable().optional(),
+})
+
+/** The developer's data the open-data file needs besides the account (art. 19b). */
+export const developerDisclosureSchema = z.object({
+  legal_form: optText(80), krs: z.string().trim().regex(/^(\d{10})?$/, 'Nr KRS ma 10 cyfr.').nullable().optional(),
+  ceidg: optText(40), regon: z.string().trim().regex(/^(\d{9}|\d{14})?$/, 'Nr REGON ma 9 albo 14 cyfr.').nullable().optional(),
+  fax: optText(30), website: optText(200), head_office: addressSchema.nullable().optional(), sales_office: addressSchema.nullable().optional(),
+  other_sales_places: optText(500), contact_method: optText(300),
+})
+export type DeveloperDisclosureInput = z.input<typeof developerDisclosureSchema>
+
+export const disclosureStatusSchema = z.object({
+  urls: z.object({ csv: z.string(), csv_md5: z.string(), xml: z.string(), xml_md5: z.string() }),
+  last_day: z.string().nullable(), last_generated_at: z.string().nullable(), rows: z.number().int(),
+  /** Headers of the file's developer columns that are empty. */
+  developer_missing: z.array(z.string()),
+  units_missing: z.array(z.object({ listing_id: z.number().int(), investment: z.string(), unit: z.string(), fields: z.array(z.string()) })),
+  data: developerDisclosureSchema,
+})
+export type DisclosureStatus = z.infer<typeof disclosureStatusSchema>

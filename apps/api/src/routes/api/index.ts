@@ -33,6 +33,7 @@ import feeds from './feeds/index.ts'
 import partnerOffers from './partner/offers.ts'
 import investments from './investments/index.ts'
 import viewings from './viewings/index.ts'
+import openData from './dane-otwarte/index.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +69,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(partnerOffers)
   await app.register(investments)
   await app.register(viewings)
+  await app.register(openData)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

@@ -6,6 +6,7 @@ import phone from './phone.ts'
 import agents from './agents.ts'
 import notifications from './notifications.ts'
 import investments from './investments.ts'
+import priceDisclosure from './price-disclosure.ts'
 
 /** /api/user/*: the logged-in user's account (issue 3) and the phone reveal. */
 const user: FastifyPluginAsyncZod = async (app) => {
@@ -16,5 +17,6 @@ const user: FastifyPluginAsyncZod = async (app) => {
   await app.register(agents)
   await app.register(notifications)
   await app.register(investments)
+  await app.register(priceDisclosure)
 }
 export default user
