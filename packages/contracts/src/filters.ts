@@ -1,10 +1,15 @@
 import { z } from 'zod'
 import { OFFER_TYPE_VALUES } from './catalogue/offer-types.ts'
 
-/** One node of the filter category tree: label = name, id = slug (spec §3). */
+/**
+ * One node of the filter category tree. Spec §3 names a Category's fields id, name, slug and says the filter tree
+ * carries label=name and id=slug: both spellings are sent, so a client building the tree from either reads it.
+ */
 export interface FilterCategory {
   label: string
   id: string
+  name: string
+  slug: string
   /** Numeric database id, for forms that post category_id. */
   category_id: number
   url_slug: string
@@ -16,6 +21,8 @@ export const filterCategorySchema: z.ZodType<FilterCategory> = z.lazy(() =>
   z.object({
     label: z.string(),
     id: z.string(),
+    name: z.string(),
+    slug: z.string(),
     category_id: z.number().int(),
     url_slug: z.string(),
     offer_types: z.array(z.enum(OFFER_TYPE_VALUES)),

@@ -8,6 +8,8 @@ function toFilterCategory(c: Category): FilterCategory {
   return {
     label: c.name,
     id: c.slug,
+    name: c.name,
+    slug: c.slug,
     category_id: c.id,
     url_slug: c.urlSlug,
     offer_types: c.offerTypes,

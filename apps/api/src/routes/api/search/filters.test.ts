@@ -38,6 +38,17 @@ describe('GET /api/search/filters', () => {
     }
   })
 
+  it('every node also carries name and slug (spec §3 Category), so a client building the tree from §3 sees it', () => {
+    const walk = (nodes: FilterCategory[]): void => {
+      for (const n of nodes) {
+        expect(n).toMatchObject({ name: n.label, slug: n.id })
+        walk(n.children)
+      }
+    }
+    walk(body.categories)
+    expect(body.categories.find((c) => c.slug === 'dom')!.children.map((c) => c.slug)).toContain('kamienica-1')
+  })
+
   it('attributes2 have slug and {name, slug} options; location lists the 30 cities in spec order', () => {
     const stan = body.attributes2.find((a) => a.slug === 'stan')!
     expect(stan.options.map((o) => o.slug)).toEqual(['surowy', 'do-remontu', 'do-odswiezenia', 'wyremontowane', 'do-wprowadzenia'])
