@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
@@ -59,11 +59,11 @@ let created = 0
 
 /** Starts a new session (guest unless userId is given), sets both cookies and `request.session`. */
 export async function createSession(
-  request: FastifyRequest, reply: FastifyReply, opts: { userId?: number | null } = {},
+  request: FastifyRequest, reply: FastifyReply, opts: { userId?: number | null; csrfToken?: string } = {},
 ): Promise<RequestSession> {
   const db = request.server.db.db
   const cookieValue = token()
-  const session: RequestSession = { id: sha256(cookieValue), userId: opts.userId ?? null, csrfToken: token() }
+  const session: RequestSession = { id: sha256(cookieValue), userId: opts.userId ?? null, csrfToken: opts.csrfToken ?? token() }
   await db.insert(sessions).values({
     id: session.id,
     userId: session.userId,
@@ -124,6 +124,26 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply): Promis
   }
 }
 
+/**
+ * Laravel Sanctum sets XSRF-TOKEN on every response, so a client that follows spec §7 (csrf-cookie only before
+ * login and register) can send remind-password, resend-email or the newsletter as a fresh visitor. A session row
+ * per anonymous GET would cost a database write for every bot hit, so a visitor without a session gets a signed
+ * token instead (`nonce.mac`, HMAC with the app key: any instance can check it, nothing lives in memory); the
+ * first state change that echoes it in the header starts a session bound to that same token.
+ */
+function guestMac(appKey: string, nonce: string): string {
+  return createHmac('sha256', appKey).update(`xsrf:${nonce}`).digest('base64url')
+}
+function newGuestToken(appKey: string): string {
+  const nonce = token()
+  return `${nonce}.${guestMac(appKey, nonce)}`
+}
+function isGuestToken(appKey: string, v: string | undefined): v is string {
+  if (!v || v.length > 200) return false
+  const [nonce, mac, extra] = v.split('.')
+  return !!nonce && !!mac && extra === undefined && sameToken(mac, guestMac(appKey, nonce))
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
@@ -146,11 +166,20 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     // The partner API (decision 025) authenticates every call by its bearer token and never reads a session or cookie.
     if (routed.startsWith('/api/partner/')) return
     await loadSession(request, reply)
+    const appKey = request.server.appKey
+    const guestCookie = request.session ? undefined : request.cookies[XSRF_COOKIE]
+    const guestValid = isGuestToken(appKey, guestCookie)
+    if (!request.session && !guestValid) reply.setCookie(XSRF_COOKIE, newGuestToken(appKey), cookieOptions(request, false))
     if (!UNSAFE_METHODS.has(request.method)) return
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']
     const sent = Array.isArray(header) ? header[0] : header
     // The cookie is URL-encoded by some clients (axios reads it raw); accept both forms.
     const decoded = sent ? safeDecode(sent) : ''
+    // A guest echoing the signed token of its own cookie (double submit): its session starts now, on that token.
+    if (!request.session && guestValid && (sent === guestCookie || decoded === guestCookie)) {
+      await createSession(request, reply, { csrfToken: guestCookie })
+      return
+    }
     if (!request.session || !sent || !(sameToken(sent, request.session.csrfToken) || sameToken(decoded, request.session.csrfToken))) {
       return reply.code(419).send(CSRF_MISMATCH_BODY)
     }
