@@ -16,11 +16,11 @@ const boolSchema = (message: string) => z.union([
 ], { error: message })
 const idSchema = z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: SAVED_SEARCH_MESSAGES.idInvalid })
 
-/** POST /api/favorite-filters */
+/** POST /api/favorite-filters. A null period or notification means its default (spec §9: period 0, notification false). */
 export const storeSavedSearchSchema = z.object({
   filters: z.unknown(),
-  period: periodSchema.optional(),
-  notification: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).optional(),
+  period: periodSchema.nullish(),
+  notification: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).nullish(),
   /** Optional own name; generated from the filters when absent. */
   name: z.string().trim().max(200).optional(),
 })
@@ -28,9 +28,10 @@ export const storeSavedSearchSchema = z.object({
 /** PUT /api/favorite-filters: {id, status} switches the e-mail alert (the old client); period/notification/name too. */
 export const updateSavedSearchSchema = z.object({
   id: idSchema,
-  status: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).optional(),
-  notification: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).optional(),
-  period: periodSchema.optional(),
+  status: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).nullish(),
+  notification: boolSchema(SAVED_SEARCH_MESSAGES.statusInvalid).nullish(),
+  /** null leaves it as it is, like an absent one. */
+  period: periodSchema.nullish(),
   name: z.string().trim().min(1).max(200).optional(),
 })
 

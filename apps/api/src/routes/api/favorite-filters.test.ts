@@ -67,6 +67,15 @@ describe('/api/favorite-filters and saved-search alerts', () => {
     expect(await list(other)).toEqual([])
   })
 
+  it('null period and notification mean the defaults of spec §9 (0, false); null in an update changes nothing', async () => {
+    const res = await send(t.app, other, 'POST', '/api/favorite-filters', { filters: 'typ=wynajem', period: null, notification: null })
+    expect(res.statusCode).toBe(201)
+    expect((await list(other))[0]).toMatchObject({ id: res.json().id, period: 0, notification: false })
+    expect((await send(t.app, other, 'PUT', '/api/favorite-filters', { id: res.json().id, status: true, period: null })).statusCode).toBe(204)
+    expect((await list(other))[0]).toMatchObject({ period: 0, notification: true })
+    expect((await send(t.app, other, 'DELETE', `/api/favorite-filters/${res.json().id}`)).statusCode).toBe(204)
+  })
+
   it('422 with Polish messages: bad period, bad filters, bad status', async () => {
     const period = await send(t.app, jar, 'POST', '/api/favorite-filters', { filters: 'typ=sprzedaz', period: 2 })
     expect(period.statusCode).toBe(422)

@@ -80,7 +80,7 @@ const favoriteFilters: FastifyPluginAsyncZod = async (app) => {
     const row = await findOwn(db, user.id, request.body.id)
     if (!row) throw notFound()
     const { status, notification, period, name, seen } = request.body
-    await updateSavedSearch(db, row, { notification: notification ?? status, period, name, seen })
+    await updateSavedSearch(db, row, { notification: notification ?? status ?? undefined, period: period ?? undefined, name, seen })
     return reply.code(204).send(null)
   })
 
