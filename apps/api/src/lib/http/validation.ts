@@ -55,7 +55,10 @@ interface FastifyValidationItem {
 
 /** Fastify validator compiler for zod schemas (replaces fastify-type-provider-zod's to use the Polish map). */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data: unknown) => {
-  const result = schema.safeParse(data, { error: polishErrorMap })
+  // No body at all reads as empty input, as in Laravel: DELETE /api/user without one (spec §7 shows no payload)
+  // gets the field's own message ('Podaj hasło…'), not 'Wartość musi być obiektem'.
+  let result = schema.safeParse(data, { error: polishErrorMap })
+  if (!result.success && data == null) result = schema.safeParse({}, { error: polishErrorMap })
   if (result.success) return { value: result.data }
   const errors: FastifyValidationItem[] = result.error.issues.map((i) => ({
     instancePath: `/${i.path.map(String).join('/')}`,

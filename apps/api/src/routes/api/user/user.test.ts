@@ -261,6 +261,10 @@ describe('user API: profile, avatars, account, public profile', () => {
     const other = await login(t.app, u.email)
     const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#00f' } }).png().toBuffer()
     const av = (await uploadAvatar(t, j, form({ avatar_type: 'avatar' }, { name: 'a.png', type: 'image/png', data: png }))).json().avatar
+    // No body (spec §7 shows no payload): the password field's own message, not 'Wartość musi być obiektem'.
+    const bare = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie: j.cookie, 'x-xsrf-token': j.xsrf } })
+    expect(bare.statusCode).toBe(422)
+    expect(bare.json().errors).toEqual({ password: ['Wpisz hasło'] })
     const wrong = await send(t.app, j, 'DELETE', '/api/user', { password: 'Zle12345' })
     expect(wrong.statusCode).toBe(422)
     expect(wrong.json().errors).toEqual({ password: ['Niepoprawne hasło'] })
