@@ -20,7 +20,7 @@ describe('app: error contract, security headers, docs', () => {
       const res = await t.app.inject({ method, url: '/api/nie-ma-takiej/trasy?x=1', headers: auth })
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-type']).toContain('application/json')
-      expect(res.json()).toMatchObject({ error: 'not_found', message: expect.any(String) })
+      expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), code: 'not_found' })
     }
   })
 
@@ -29,12 +29,12 @@ describe('app: error contract, security headers, docs', () => {
       const res = await post(body)
       expect([400, 422]).toContain(res.statusCode)
       expect(res.statusCode).not.toBe(500)
-      if (res.statusCode === 400) expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.any(String) })
+      if (res.statusCode === 400) expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), code: 'bad_request' })
     }
     expect((await post('{bad')).statusCode).toBe(400)
     const empty = await post('')
     expect(empty.statusCode).toBe(400)
-    expect(empty.json().error).toBe('bad_request')
+    expect(empty.json().code).toBe('bad_request')
   })
 
   it('validation failures → 422 Laravel shape with dotted field keys', async () => {
@@ -64,7 +64,7 @@ describe('app: error contract, security headers, docs', () => {
     expect((await post('<xml/>', 'application/xml')).statusCode).toBe(415)
     const big = await post(JSON.stringify({ name: 'a'.repeat(2 * 1024 * 1024) }))
     expect(big.statusCode).toBe(413)
-    expect(big.json().error).toBe('payload_too_large')
+    expect(big.json().code).toBe('payload_too_large')
     const unicodeUrl = await t.app.inject('/api/footers/%F0%9F%98%80')
     expect(unicodeUrl.statusCode).toBe(404)
     const badEncoding = await t.app.inject('/api/offers?page=%E0%A4%A')
@@ -74,7 +74,7 @@ describe('app: error contract, security headers, docs', () => {
   it('unexpected errors → 500 with the generic Polish message, details only in the log', async () => {
     const res = await t.app.inject('/api/__test/fail')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ error: 'server_error', message: 'Wystąpił problem, spróbuj ponownie' })
+    expect(res.json()).toEqual({ error: 'Wystąpił problem, spróbuj ponownie', message: 'Wystąpił problem, spróbuj ponownie', code: 'server_error' })
   })
 
   it('security headers are present, request ids echoed', async () => {
@@ -106,7 +106,7 @@ describe('app: error contract, security headers, docs', () => {
     await t.app.inject('/api/__test/limited')
     const res = await t.app.inject('/api/__test/limited')
     expect(res.statusCode).toBe(429)
-    expect(res.json()).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(/^Zbyt wiele żądań/) })
+    expect(res.json()).toMatchObject({ error: expect.stringMatching(/^Zbyt wiele żądań/), message: expect.stringMatching(/^Zbyt wiele żądań/), code: 'too_many_requests' })
     expect(res.headers['retry-after']).toBeDefined()
   })
 

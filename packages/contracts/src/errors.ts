@@ -11,7 +11,11 @@ export const validationErrorSchema = z.object({
 })
 export type ValidationError = z.infer<typeof validationErrorSchema>
 
-export const apiErrorSchema = z.object({ error: z.string(), message: z.string() })
+/**
+ * `{error, message, code}`. Spec §8: the client shows the server's `error` text, so `error` is the Polish text
+ * (the same as `message`), except `email_already_exist`, which §8 names as a code; `code` keeps the machine code.
+ */
+export const apiErrorSchema = z.object({ error: z.string(), message: z.string(), code: z.string().optional() })
 export type ApiError = z.infer<typeof apiErrorSchema>
 
 /** Static page list item of GET /api/footers. */

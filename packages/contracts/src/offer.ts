@@ -277,8 +277,10 @@ export type PublicOffer = z.infer<typeof publicOfferSchema>
 
 /** 410 for ended or expired listings: links to the category and city help the visitor on. */
 export const goneOfferSchema = z.object({
-  error: z.literal('gone'),
+  /** The Polish text (spec §8); `code` is 'gone'. */
+  error: z.string(),
   message: z.string(),
+  code: z.literal('gone').optional(),
   category: z.object({ id: z.number().int(), slug: z.string(), url_slug: z.string(), name: z.string() }),
   city: z.object({ name: z.string(), slug: z.string() }),
 })

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError, SERVER_ERROR_BODY } from '../lib/http/errors.ts'
+import { HttpError, SERVER_ERROR_BODY, specErrorBody } from '../lib/http/errors.ts'
 import { laravelValidationBody } from '../lib/http/validation.ts'
 import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_BODY, isDbUnavailable } from '../lib/http/db-outage.ts'
 
@@ -54,7 +54,19 @@ export default fp(async function errors(app: FastifyInstance) {
     return reply.code(500).send(SERVER_ERROR_BODY)
   })
 
+  // Every `{error, message}` body, from any route, plugin or handler, in the shape of spec §8 (specErrorBody).
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload
+    return specErrorBody(payload)
+  })
+
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: 'not_found', message: 'Nie znaleziono.' })
   })
 }, { name: 'errors' })
+
+function isErrorBody(v: unknown): v is { error: string; message: string; code?: string } {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false
+  const o = v as Record<string, unknown>
+  return typeof o.error === 'string' && typeof o.message === 'string'
+}

@@ -64,6 +64,6 @@ describe('SSR fetch bridge', () => {
   it('leaves /api/* to the API: unknown paths stay JSON 404', async () => {
     const res = await app().inject('/api/nie-ma')
     expect(res.statusCode).toBe(404)
-    expect(res.json().error).toBe('not_found')
+    expect(res.json().code).toBe('not_found')
   })
 })

@@ -76,7 +76,7 @@ describe('without a web build', () => {
     expect((await app.inject('/api/health')).statusCode).toBe(200)
     const apiMissing = await app.inject('/api/nope')
     expect(apiMissing.statusCode).toBe(404)
-    expect(apiMissing.json().error).toBe('not_found')
+    expect(apiMissing.json().code).toBe('not_found')
     await app.close()
     await t.close()
   })

@@ -28,7 +28,7 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
       // Without the session cookie nobody is signed in: the root loader's GET /api/user (on every page) can only be
       // its 401, which costs a whole inject and error path per anonymous render.
       if (path === '/api/user' && signedOut && (init.method ?? 'GET').toUpperCase() === 'GET') {
-        return Response.json({ error: 'unauthenticated', message: AUTH_MESSAGES.unauthenticated }, { status: 401, headers: { 'cache-control': 'no-store' } })
+        return Response.json({ error: AUTH_MESSAGES.unauthenticated, message: AUTH_MESSAGES.unauthenticated, code: 'unauthenticated' }, { status: 401, headers: { 'cache-control': 'no-store' } })
       }
       // Let the Fetch API normalise any body type (string, URLSearchParams, FormData, Blob) and its content type.
       const normalized = new Request(new URL(path, 'http://internal'), {

@@ -51,8 +51,8 @@ export default function CompleteRegistration() {
         setState({ kind: 'done', profile, live: first ? { slug: first.slug, title: first.title } : null })
         await auth.adopt(profile)
       } catch (err) {
-        const body = err instanceof ApiError ? (err.body as { error?: string; message?: string } | null) : null
-        const expired = body?.error === 'token_expired'
+        const body = err instanceof ApiError ? (err.body as { error?: string; message?: string; code?: string } | null) : null
+        const expired = body?.code === 'token_expired'
         const message =
           err instanceof ApiError && err.status === 400
             ? (body?.message ?? (expired ? AUTH_MESSAGES.tokenExpired : AUTH_MESSAGES.tokenInvalid))

@@ -8,6 +8,19 @@ export class HttpError extends Error {
   }
 }
 
+/** Error codes spec §8 lets the client read from `error` itself; every other `error` carries the Polish text. */
+const CODES_IN_ERROR = new Set(['email_already_exist'])
+
+/**
+ * The error body spec §8's client reads: `error` the text it shows (or the §8 code), `code` the machine code.
+ * Bodies already in this shape (with `code`) are left alone.
+ */
+export function specErrorBody<T extends { error: string; message: string; code?: string }>(body: T): T & { code: string } {
+  if (body.code !== undefined) return body as T & { code: string }
+  const { error, message, ...rest } = body
+  return { ...rest, error: CODES_IN_ERROR.has(error) ? error : message, message, code: error } as unknown as T & { code: string }
+}
+
 export const notFound = (message = 'Nie znaleziono.') => new HttpError(404, 'not_found', message)
 export const SERVER_ERROR_BODY = { error: 'server_error', message: CLIENT_MESSAGES.serverError } as const
 export const CSRF_MISMATCH_BODY = { error: 'csrf_token_mismatch', message: 'CSRF token mismatch.' } as const

@@ -65,6 +65,9 @@ export async function approveListing(app: FastifyInstance, actor: Actor, id: num
     await notify(tx, listing.userId, approvedNotice(listing, live))
     return { status, state: 'approved', note: null }
   })
+  // 'Już jest na portalu' only when approving put it there: a listing that was already visible (post-moderation,
+  // an edit of a live one) was announced when it went live.
+  if (listing.status !== 'pending') return { id, ...after }
   const owner = await ownerOf(db, listing.userId)
   await mailSafely(app, listingApprovedMail({ to: owner.email, name: owner.name, title: listing.title, url: `${app.env.PUBLIC_URL}/ogloszenia/${listing.slug}`, live }))
   return { id, ...after }

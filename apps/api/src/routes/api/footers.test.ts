@@ -31,6 +31,6 @@ describe('GET /api/footers', () => {
   it.each(['999', '5', 'abc', '99999999999999999999', '-1', '1.5', '%C5%BC'])('answers 404 JSON for /api/footers/%s', async (id) => {
     const res = await t.app.inject(`/api/footers/${id}`)
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toMatchObject({ error: 'not_found', message: expect.any(String) })
+    expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), code: 'not_found' })
   })
 })

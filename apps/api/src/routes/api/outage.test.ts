@@ -29,7 +29,7 @@ describe('database outage', () => {
     const res = await app.inject('/api/__outage')
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe('5')
-    expect(res.json()).toEqual({ error: 'service_unavailable', message: expect.stringContaining('chwilowo niedostępny') })
+    expect(res.json()).toEqual({ error: expect.stringContaining('chwilowo niedostępny'), message: expect.stringContaining('chwilowo niedostępny'), code: 'service_unavailable' })
     const health = await app.inject('/api/health')
     expect(health.statusCode).toBe(503)
     expect(health.headers['retry-after']).toBe('5')

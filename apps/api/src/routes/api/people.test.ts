@@ -81,7 +81,7 @@ describe('people: profiles and directories', () => {
     const gone = await createUser(t.db, { email: 'byl@example.com', deletedAt: new Date() })
     const res = await t.app.inject(`/api/profile/${gone.id}`)
     expect(res.statusCode).toBe(410)
-    expect(res.json().error).toBe('gone')
+    expect(res.json().code).toBe('gone')
   })
 
   it('directories: agencies, developers, agents; search by name and by city (diacritics folded); sorts; paging', async () => {

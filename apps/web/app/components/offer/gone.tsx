@@ -3,8 +3,9 @@ import { OFFER_TYPES, categoryBySlug } from '@portal/contracts/catalogue'
 import { pageTitle } from '~/lib/site'
 
 export interface GoneOffer {
-  error: 'gone'
+  error: string
   message: string
+  code?: 'gone'
   category: { id: number; slug: string; url_slug: string; name: string }
   city: { name: string; slug: string }
   /** The city is one of the catalogue's, with landing pages (set by the route's loader). */

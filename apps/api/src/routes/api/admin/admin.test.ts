@@ -66,7 +66,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
       for (const [method, url, body] of calls) {
         const res = method === 'GET' ? await get(url, jar) : await send(t.app, jar, method as 'POST', url, body)
         expect(res.statusCode, `${method} ${url}`).toBe(404)
-        expect(res.json().error).toBe(unknown.json().error)
+        expect(res.json().code).toBe(unknown.json().code)
       }
     }
     // Staff without the CSRF header: 419 like any state change.
@@ -117,7 +117,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     // …and a notification: the reason, a link to the edit form.
     expect(await bell(ownerJar, 'Mieszkanie do moderacji')).toEqual([{
       id: expect.any(Number), created_at: expect.any(String), type: 'warning',
-      message: 'Ogłoszenie Mieszkanie do moderacji - zostało odrzucone: Zdjęcia nie pokazują mieszkania',
+      message: 'Ogłoszenie „Mieszkanie do moderacji” zostało odrzucone: Zdjęcia nie pokazują mieszkania',
       link: `/moje-ogloszenia/edytuj-ogloszenie/${created.slug}`,
     }])
 
@@ -139,7 +139,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect((await get(`/api/offers/${created.slug}`)).statusCode).toBe(200)
     expect((await mailTo(owner.email)).subject).toBe('Twoje ogłoszenie już jest na portalu Dazu')
     expect(await bell(ownerJar, 'Mieszkanie do moderacji, nowe zdjęcia')).toMatchObject([{
-      type: 'info', message: 'Ogłoszenie Mieszkanie do moderacji, nowe zdjęcia - zostało zaakceptowane przez moderatora i jest widoczne na portalu',
+      type: 'info', message: 'Ogłoszenie „Mieszkanie do moderacji, nowe zdjęcia” zostało zaakceptowane przez moderatora i jest widoczne na portalu',
       link: `/ogloszenia/${created.slug}`,
     }])
     expect((await get('/api/user/offers', ownerJar)).json().data.find((o: { id: number }) => o.id === created.id).moderation_note).toBeNull()
@@ -176,6 +176,12 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect((await send(t.app, adminJar, 'POST', `/api/admin/moderation/${created.id}/approve`)).statusCode).toBe(200)
     expect((await send(t.app, ownerJar, 'DELETE', `/api/offers/${created.id}/photos/${up.json().id}`)).statusCode).toBe(204)
     expect((await get('/api/admin/moderation?mode=post', adminJar)).json().data.find((x: { id: number }) => x.id === created.id)).toMatchObject({ reason: 'edit' })
+    // It was visible all along: none of the three approvals mailed 'już jest na portalu' (issue 29).
+    await t.app.mailer.flush()
+    await new Promise((r) => setTimeout(r, 300))
+    const mails = []
+    while (smtp.pending()) mails.push(await smtp.next())
+    expect(mails.filter((m) => m.subject === 'Twoje ogłoszenie już jest na portalu Dazu' && m.text?.includes('Dom z ogrodem'))).toEqual([])
   })
 
   it('blacklist: inflected forms masked on save, the rest of the text keeps its case; duplicates 422; audited', async () => {
@@ -226,7 +232,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     const g = await startSession(t.app)
     const refused = await send(t.app, g, 'POST', '/api/auth/login', { email: victim.email, password: 'Haslo123' })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toMatchObject({ error: 'account_blocked', message: ADMIN_MESSAGES.blocked })
+    expect(refused.json()).toMatchObject({ error: ADMIN_MESSAGES.blocked, message: ADMIN_MESSAGES.blocked, code: 'account_blocked' })
     const wrong = await send(t.app, g, 'POST', '/api/auth/login', { email: victim.email, password: 'Zle12345' })
     expect(wrong.statusCode).toBe(401)
     expect((await get(`/api/offers/${live.slug}`)).statusCode).toBe(404)
@@ -297,7 +303,7 @@ describe('admin area: access, moderation state machine, reports, users, blacklis
     expect((await get(`/api/offers/${a.slug}`)).statusCode).toBe(410)
     expect(await bell(reporterJar, 'Dom zgłaszany')).toMatchObject([{ message: 'Twoje zgłoszenie ogłoszenia Dom zgłaszany zostało rozpatrzone: ogłoszenie zostało zakończone', link: null }])
     expect(await warnings('Dom zgłaszany')).toMatchObject([{
-      type: 'warning', message: 'Ogłoszenie Dom zgłaszany - zostało zakończone przez moderatora po zgłoszeniach: Oszustwo potwierdzone', link: '/moje-ogloszenia',
+      type: 'warning', message: 'Ogłoszenie „Dom zgłaszany” zostało zakończone przez moderatora po zgłoszeniach: Oszustwo potwierdzone', link: '/moje-ogloszenia',
     }])
     expect((await send(t.app, ownerJar, 'POST', `/api/offers/${a.id}/renew`)).statusCode).toBe(409)
     expect((await get('/api/admin/reports', modJar)).json().total).toBe(0)

@@ -44,7 +44,7 @@ describe('admin CMS: static pages, FAQ, Markdown preview', () => {
       for (const [method, url, body] of calls) {
         const res = method === 'GET' ? await get(url, jar) : await send(t.app, jar, method as 'POST', url, body)
         expect(res.statusCode, `${method} ${url}`).toBe(404)
-        expect(res.json().error).toBe(unknown.json().error)
+        expect(res.json().code).toBe(unknown.json().code)
       }
     }
     const noCsrf = await t.app.inject({ method: 'POST', url: '/api/admin/pages', headers: { cookie: adminJar.cookie }, payload: { title: 'x', content: 'y', status: 'active' } })

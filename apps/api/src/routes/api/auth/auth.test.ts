@@ -77,7 +77,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     // Not active yet: right password → 403.
     const early = await send(t.app, g, 'POST', '/api/auth/login', { email: 'anna.nowak@example.com', password: 'Haslo123' })
     expect(early.statusCode).toBe(403)
-    expect(early.json()).toEqual({ error: 'email_not_verified', message: 'Konto nie zostało zweryfikowane!' })
+    expect(early.json()).toEqual({ error: 'Konto nie zostało zweryfikowane!', message: 'Konto nie zostało zweryfikowane!', code: 'email_not_verified' })
 
     const done = await send(t.app, g, 'POST', '/api/auth/complete-registration', { token })
     expect(done.statusCode).toBe(200)
@@ -91,19 +91,20 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
 
     const again = await send(t.app, jar, 'POST', '/api/auth/complete-registration', { token })
     expect(again.statusCode).toBe(400)
-    expect(again.json()).toEqual({ error: 'token_invalid', message: AUTH_MESSAGES.tokenInvalid })
+    expect(again.json()).toEqual({ error: AUTH_MESSAGES.tokenInvalid, message: AUTH_MESSAGES.tokenInvalid, code: 'token_invalid' })
     const unknown = await send(t.app, jar, 'POST', '/api/auth/complete-registration', { token: 'x'.repeat(43) })
-    expect(unknown.json().error).toBe('token_invalid')
+    expect(unknown.json().code).toBe('token_invalid')
   })
 
   it('duplicate address (any case, also deleted accounts) → 400 email_already_exist', async () => {
     const g = await startSession(t.app)
     const dup = await send(t.app, g, 'POST', '/api/auth/register', { ...valid, email: 'ANNA.nowak@example.com' })
     expect(dup.statusCode).toBe(400)
-    expect(dup.json()).toEqual({ error: 'email_already_exist', message: 'Ten adres email jest już używany przez inne konto' })
+    // Spec §8 names email_already_exist as the code the client reads in `error`.
+    expect(dup.json()).toEqual({ error: 'email_already_exist', message: 'Ten adres email jest już używany przez inne konto', code: 'email_already_exist' })
     await createUser(t.db, { email: 'gone@example.com', deletedAt: new Date() })
     const gone = await send(t.app, g, 'POST', '/api/auth/register', { ...valid, email: 'gone@example.com' })
-    expect(gone.json().error).toBe('email_already_exist')
+    expect(gone.json()).toMatchObject({ error: 'email_already_exist', code: 'email_already_exist' })
   })
 
   it('agency and developer get role company', async () => {
@@ -129,7 +130,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, u!.id))
     const res = await send(t.app, g, 'POST', '/api/auth/complete-registration', { token })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ error: 'token_expired', message: AUTH_MESSAGES.tokenExpired })
+    expect(res.json()).toEqual({ error: AUTH_MESSAGES.tokenExpired, message: AUTH_MESSAGES.tokenExpired, code: 'token_expired' })
   })
 
   it('resend-email: 204 always; mails only a not yet active account', async () => {
@@ -155,7 +156,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     const g = await startSession(t.app)
     const wrong = await send(t.app, g, 'POST', '/api/auth/login', { email: 'login@example.com', password: 'Zle12345' })
     expect(wrong.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ error: 'invalid_credentials', message: 'Błędny email lub hasło' })
+    expect(wrong.json()).toEqual({ error: 'Błędny email lub hasło', message: 'Błędny email lub hasło', code: 'invalid_credentials' })
     const nobody = await send(t.app, g, 'POST', '/api/auth/login', { email: 'nobody@example.com', password: 'Zle12345' })
     expect(nobody.json()).toEqual(wrong.json())
     const ok = await send(t.app, g, 'POST', '/api/auth/login', { email: '  LOGIN@example.com ', password: PASSWORD })
@@ -191,7 +192,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
       }
       const blocked = await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD }, attacker)
       expect(blocked.statusCode).toBe(429)
-      expect(blocked.json()).toEqual({ error: 'too_many_attempts', message: AUTH_MESSAGES.tooManyAttempts })
+      expect(blocked.json()).toEqual({ error: AUTH_MESSAGES.tooManyAttempts, message: AUTH_MESSAGES.tooManyAttempts, code: 'too_many_attempts' })
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50)
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60)
       // The owner, from their own address, logs in meanwhile.
@@ -236,7 +237,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     expect(out.cookies.find((c) => c.name === 'portal_session')!.value).toBe('')
     const me = await t.app.inject({ url: '/api/user', headers: { cookie: jar.cookie } })
     expect(me.statusCode).toBe(401)
-    expect(me.json()).toEqual({ error: 'unauthenticated', message: 'Zaloguj się, aby mieć dostęp do tej strony' })
+    expect(me.json()).toEqual({ error: 'Zaloguj się, aby mieć dostęp do tej strony', message: 'Zaloguj się, aby mieć dostęp do tej strony', code: 'unauthenticated' })
     const [{ n }] = await t.db.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, u.id))
     expect(n).toBe(0)
   })
@@ -267,7 +268,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     const [after] = await t.db.db.select().from(users).where(eq(users.id, u.id))
     expect(after!.emailVerifiedAt).not.toBeNull()
     expect((await t.app.inject({ url: '/api/user', headers: { cookie: jar.cookie } })).statusCode).toBe(401)
-    expect((await send(t.app, g, 'POST', '/api/auth/set-password', { token, password: 'Nowe1234', password_confirmation: 'Nowe1234' })).json().error)
+    expect((await send(t.app, g, 'POST', '/api/auth/set-password', { token, password: 'Nowe1234', password_confirmation: 'Nowe1234' })).json().code)
       .toBe('token_invalid')
     await login(t.app, u.email, 'Nowe1234')
     await login(t.app, other.email)
@@ -277,7 +278,7 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
     const token2 = tokenFrom((await smtp.next()).text!, '/ustaw-haslo')
     await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.userId, u.id))
     const late = await send(t.app, g, 'POST', '/api/auth/set-password', { token: token2, password: 'Nowe1234', password_confirmation: 'Nowe1234' })
-    expect(late.json()).toEqual({ error: 'token_expired', message: AUTH_MESSAGES.tokenExpired })
+    expect(late.json()).toEqual({ error: AUTH_MESSAGES.tokenExpired, message: AUTH_MESSAGES.tokenExpired, code: 'token_expired' })
     const bad = await send(t.app, g, 'POST', '/api/auth/remind-password', { email: 'zly' })
     expect(bad.json().errors.email).toEqual([AUTH_MESSAGES.promptEmailInvalid])
   })

@@ -31,7 +31,7 @@ describe('/api/favorites', () => {
 
   it('401 for guests (reads and changes); 419 without the CSRF header', async () => {
     expect((await get('/api/favorites')).statusCode).toBe(401)
-    expect((await get('/api/favorites/ids')).json()).toMatchObject({ error: 'unauthenticated' })
+    expect((await get('/api/favorites/ids')).json()).toMatchObject({ code: 'unauthenticated' })
     const guest = await startSession(t.app)
     expect((await send(t.app, guest, 'POST', '/api/favorites', { offer_id: ids[0] })).statusCode).toBe(401)
     expect((await send(t.app, guest, 'DELETE', `/api/favorites/${ids[0]}`)).statusCode).toBe(401)
@@ -57,7 +57,7 @@ describe('/api/favorites', () => {
   it('404 for an unknown or hidden listing; 422 for a bad id', async () => {
     const unknown = await send(t.app, jar, 'POST', '/api/favorites', { offer_id: 987654321 })
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toMatchObject({ error: 'not_found' })
+    expect(unknown.json()).toMatchObject({ code: 'not_found' })
     expect((await send(t.app, jar, 'POST', '/api/favorites', { offer_id: hidden })).statusCode).toBe(404)
     for (const bad of [{ offer_id: 'abc' }, { offer_id: -1 }, { offer_id: 1.5 }, {}, { offer_id: null }]) {
       const res = await send(t.app, jar, 'POST', '/api/favorites', bad)

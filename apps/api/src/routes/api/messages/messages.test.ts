@@ -64,10 +64,13 @@ describe('/api/messages', () => {
     expect((mail.replyTo as { value: { address: string }[] }).value[0]!.address).toBe('gabi@example.com')
     expect(mail.text).toContain('Chcę obejrzeć nieruchomość')
     expect(mail.text).toContain('godz. 10:30')
+    // It invites a reply by mail, so it must not also ask not to reply (issue 29).
+    expect(mail.text).toContain('odpisać na tę wiadomość')
+    expect(`${mail.text}${mail.html}`).not.toMatch(/nie odpowiadać/i)
     // Single use.
     const again = await send(t.app, g, 'POST', '/api/messages/confirm', { token })
     expect(again.statusCode).toBe(400)
-    expect(again.json().error).toBe('token_invalid')
+    expect(again.json().code).toBe('token_invalid')
 
     const box = await inbox(ownerJar)
     expect(box.unread).toBe(1)
@@ -169,8 +172,8 @@ describe('/api/messages', () => {
     await t.db.db.update(messages).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(messages.fromEmail, 'adam@example.com'))
     const late = await send(t.app, g, 'POST', '/api/messages/confirm', { token })
     expect(late.statusCode).toBe(400)
-    expect(late.json().error).toBe('token_expired')
-    expect((await send(t.app, g, 'POST', '/api/messages/confirm', { token: 'x'.repeat(43) })).json().error).toBe('token_invalid')
+    expect(late.json().code).toBe('token_expired')
+    expect((await send(t.app, g, 'POST', '/api/messages/confirm', { token: 'x'.repeat(43) })).json().code).toBe('token_invalid')
 
     // Per sender address (whatever the IP).
     MESSAGE_LIMITS.perSender.max = 2

@@ -128,7 +128,7 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
     ] as const) {
       const res = method === 'GET' ? await get(url, other) : await send(t.app, other, method, url, payload)
       expect(res.statusCode, `${method} ${url}`).toBe(403)
-      expect(res.json().error).toBe('forbidden')
+      expect(res.json().code).toBe('forbidden')
     }
     expect((await get(`/api/offers/${draft.id}/edit`, other)).statusCode).toBe(404)
     expect((await send(t.app, other, 'PUT', `/api/offers/${draft.id}`, validOffer())).statusCode).toBe(404)
@@ -206,7 +206,7 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
     expect(p.similar.map((s: { id: number }) => s.id)).toContain(similar)
     expect(p.similar.map((s: { id: number }) => s.id)).not.toContain(id)
     expect((await get('/api/offers/nie-ma-takiego-ogloszenia')).statusCode).toBe(404)
-    expect((await get('/api/offers/nie-ma-takiego-ogloszenia')).json().error).toBe('not_found')
+    expect((await get('/api/offers/nie-ma-takiego-ogloszenia')).json().code).toBe('not_found')
   })
 
   it('views: counted once per visitor per day, not per reload; owner views not counted', async () => {
@@ -263,7 +263,7 @@ describe('listings API: create, edit, ownership, lifecycle, price history, views
     expect(await listed(draft.id)).toBe(false)
     const gone = await get(`/api/offers/${draft.id}`)
     expect(gone.statusCode).toBe(410)
-    expect(gone.json()).toEqual({ error: 'gone', message: OFFER_MESSAGES.gone, category: { id: 1, slug: 'mieszkanie', url_slug: 'mieszkanie', name: 'Mieszkanie' }, city: { name: 'Warszawa', slug: 'warszawa' } })
+    expect(gone.json()).toEqual({ error: OFFER_MESSAGES.gone, message: OFFER_MESSAGES.gone, code: 'gone', category: { id: 1, slug: 'mieszkanie', url_slug: 'mieszkanie', name: 'Mieszkanie' }, city: { name: 'Warszawa', slug: 'warszawa' } })
     expect((await get(`/api/offers/${draft.id}/edit`, jar)).json().status).toBe('expired')
     expect(await expireListings(t.db)).toBeGreaterThanOrEqual(1)
     const [expired] = await t.db.db.select().from(listings).where(eq(listings.id, draft.id))

@@ -81,7 +81,7 @@ describe('listing photos, plans, energy certificate', () => {
     const big = Buffer.concat([await jpeg(100, 100), Buffer.alloc(15 * 1024 * 1024 + 1, 1)])
     const tooBig = await upload(t.app, jar, url, file(big))
     expect(tooBig.statusCode).toBe(413)
-    expect(tooBig.json()).toEqual({ error: 'file_too_large', message: OFFER_MESSAGES.photoTooLarge })
+    expect(tooBig.json()).toEqual({ error: OFFER_MESSAGES.photoTooLarge, message: OFFER_MESSAGES.photoTooLarge, code: 'file_too_large' })
     const bomb = await upload(t.app, jar, url, file(await bombPng(), 'bomba.png', 'image/png'))
     expect(bomb.statusCode).toBe(422)
     expect(bomb.json().errors).toEqual({ file: [OFFER_MESSAGES.tooManyPixels] })

@@ -208,7 +208,7 @@ describe('payments: packages, bill, simulator gateway, notifications, booking, i
     for (const c of [...cases, currency]) {
       const res = await notify(c)
       expect(res.statusCode).toBe(400)
-      expect(res.json().error).toBe('bad_notification')
+      expect(res.json().code).toBe('bad_notification')
     }
     // Signed correctly but the amount differs from the stored payment.
     const wrongAmount = signed({ publicId: payment.publicId, amount: payment.amount - 100 })

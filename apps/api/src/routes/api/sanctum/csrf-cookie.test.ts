@@ -39,7 +39,7 @@ describe('sessions and CSRF (Sanctum compatible)', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const none = await t.app.inject({ method, url: '/api/__test/echo', headers: { cookie }, payload: body })
       expect(none.statusCode).toBe(419)
-      expect(none.json()).toEqual({ error: 'csrf_token_mismatch', message: 'CSRF token mismatch.' })
+      expect(none.json()).toEqual({ error: 'CSRF token mismatch.', message: 'CSRF token mismatch.', code: 'csrf_token_mismatch' })
     }
     const wrong = await t.app.inject({ method: 'POST', url: '/api/__test/echo', headers: { cookie, 'x-xsrf-token': `${xsrf}x` }, payload: body })
     expect(wrong.statusCode).toBe(419)

@@ -73,7 +73,7 @@ describe('/api/user/agents', () => {
     // Single use.
     const again = await send(t.app, g, 'POST', '/api/auth/set-password', { token, password: 'Agentka2', password_confirmation: 'Agentka2' })
     expect(again.statusCode).toBe(400)
-    expect(again.json().error).toBe('token_invalid')
+    expect(again.json().code).toBe('token_invalid')
 
     const { body } = await list(agencyJar)
     expect(body.data).toEqual([expect.objectContaining({ name: 'Anna Agentka', status: 'Aktywny' })])
@@ -116,7 +116,7 @@ describe('/api/user/agents', () => {
     // Resending to an active agent: 400.
     const active = await t.app.inject({ url: `/api/user/agents/resend-email/${agentId}`, headers: { cookie: agencyJar.cookie } })
     expect(active.statusCode).toBe(400)
-    expect(active.json().error).toBe('already_active')
+    expect(active.json().code).toBe('already_active')
 
     // Removal: the listing stays with the company, no longer naming the agent; the agent's sessions end.
     expect((await send(t.app, agencyJar, 'DELETE', `/api/user/agents/${agentId}`)).statusCode).toBe(204)
@@ -138,12 +138,12 @@ describe('/api/user/agents', () => {
     const second = tokenFrom((await smtp.next()).text!)
     expect(second).not.toBe(first)
     const g = await startSession(t.app)
-    expect((await send(t.app, g, 'POST', '/api/auth/set-password', { token: first, password: 'Haslo123', password_confirmation: 'Haslo123' })).json().error).toBe('token_invalid')
+    expect((await send(t.app, g, 'POST', '/api/auth/set-password', { token: first, password: 'Haslo123', password_confirmation: 'Haslo123' })).json().code).toBe('token_invalid')
     // Expired: the link is 7 days old.
     await t.db.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(authTokens.userId, id))
     const late = await send(t.app, g, 'POST', '/api/auth/set-password', { token: second, password: 'Haslo123', password_confirmation: 'Haslo123' })
     expect(late.statusCode).toBe(400)
-    expect(late.json().error).toBe('token_expired')
+    expect(late.json().code).toBe('token_expired')
     const [u] = await t.db.db.select().from(users).where(eq(users.id, id))
     expect(u!.passwordHash).toBeNull()
     // Throttle: 3 resends per 15 minutes.

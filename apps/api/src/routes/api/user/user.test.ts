@@ -33,7 +33,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     expect(me.json()).toMatchObject({ id: user.id, email: 'profil@example.com', avatar: null, default_avatar: null })
     const guest = await t.app.inject({ url: '/api/user' })
     expect(guest.statusCode).toBe(401)
-    expect(guest.json()).toEqual({ error: 'unauthenticated', message: 'Zaloguj się, aby mieć dostęp do tej strony' })
+    expect(guest.json()).toEqual({ error: 'Zaloguj się, aby mieć dostęp do tej strony', message: 'Zaloguj się, aby mieć dostęp do tej strony', code: 'unauthenticated' })
   })
 
   it('PUT /api/user/profile: NIP checksum, zip, lengths, per-field 422; 200 profile; omitted fields kept', async () => {
@@ -80,7 +80,7 @@ describe('user API: profile, avatars, account, public profile', () => {
   it('services, languages, commission: company only (403 for others), validated, 200 profile', async () => {
     const denied = await send(t.app, jar, 'POST', '/api/user/profile/updateServices', { services: ['Wycena'] })
     expect(denied.statusCode).toBe(403)
-    expect(denied.json()).toEqual({ error: 'forbidden', message: USER_MESSAGES.companyOnly })
+    expect(denied.json()).toEqual({ error: USER_MESSAGES.companyOnly, message: USER_MESSAGES.companyOnly, code: 'forbidden' })
     const company = await createUser(t.db, { email: 'firma@example.com', type: 'agency', roles: ['company'] })
     const cj = await login(t.app, company.email)
     const s = await send(t.app, cj, 'POST', '/api/user/profile/updateServices', { services: ['Wycena', ' Home staging ', 'wycena'] })
@@ -156,7 +156,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     expect(svg.statusCode).toBe(422)
     const big = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }))
     expect(big.statusCode).toBe(413)
-    expect(big.json()).toEqual({ error: 'file_too_large', message: USER_MESSAGES.avatarTooLarge })
+    expect(big.json()).toEqual({ error: USER_MESSAGES.avatarTooLarge, message: USER_MESSAGES.avatarTooLarge, code: 'file_too_large' })
     const bomb = await bombPng()
     expect(bomb.length).toBeLessThan(1000)
     const b = await uploadAvatar(t, jar, form({ avatar_type: 'avatar' }, { name: 'bomb.png', type: 'image/png', data: bomb }))
@@ -222,7 +222,7 @@ describe('user API: profile, avatars, account, public profile', () => {
     expect(own.json().email).toBe('profil@example.com')
     const other = await t.app.inject({ url: `/api/my-profile/${owner!.userId}`, headers: { cookie: jar.cookie } })
     expect(other.statusCode).toBe(403)
-    expect(other.json().error).toBe('forbidden')
+    expect(other.json().code).toBe('forbidden')
     expect((await t.app.inject({ url: `/api/my-profile/${user.id}` })).statusCode).toBe(401)
   })
 
