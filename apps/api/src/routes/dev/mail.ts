@@ -14,7 +14,8 @@ export default async function devMail(app: FastifyInstance) {
   const hidden = () => !devMailVisible(app.env)
   const notFound = (reply: FastifyReply) => reply.code(404).type('application/json').send({ error: 'not_found', message: 'Nie znaleziono.' })
 
-  app.get('/dev/mail', async (_request, reply) => {
+  // Development only (404 elsewhere): not part of the API's document.
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     if (hidden()) return notFound(reply)
     const rows = await app.db.db.select({
       id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt,
@@ -33,7 +34,7 @@ a{color:#db2777}</style></head><body><h1>Skrzynka nadawcza</h1>
 ${items || '<tr><td colspan="5">Brak wiadomości.</td></tr>'}</tbody></table></body></html>`)
   })
 
-  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/dev/mail/:id', async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/dev/mail/:id', { schema: { hide: true } }, async (request, reply) => {
     if (hidden() || !/^\d{1,9}$/.test(request.params.id)) return notFound(reply)
     const [row] = await app.db.db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(request.params.id))).limit(1)
     if (!row) return notFound(reply)

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { apiErrorSchema } from '@portal/contracts/errors'
 import { sessions, users } from '@portal/db'
 import { AUTH_MESSAGES, changePasswordSchema, emailPromptSchema, setPasswordSchema } from '@portal/contracts/auth'
 import { requireCaptcha } from '../../../lib/http/captcha.ts'
@@ -22,6 +24,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Mail a link to set a new password (1 h). Always 204: does not reveal whether the address exists',
       body: emailPromptSchema,
+      response: { 204: z.null() },
     },
   }, async (request, reply) => {
     const { email, captcha } = request.body
@@ -36,7 +39,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
       const token = await issueToken(app.db, user.id, 'password_reset')
       await app.mailer.send(passwordResetMail(user.email, user.name, `${app.env.PUBLIC_URL}/ustaw-haslo?token=${token}`))
     })
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 
   app.post('/auth/set-password', {
@@ -44,6 +47,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Set a password with the mailed token: 204, e-mail verified, every session of the user ended',
       body: setPasswordSchema,
+      response: { 204: z.null(), 400: apiErrorSchema },
     },
   }, async (request, reply) => {
     const { token, password } = request.body
@@ -58,7 +62,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
     await destroyUserSessions(request, userId)
     // The browser that set the password gets a fresh guest session if its own was one of those.
     if (request.session?.userId === userId) await rotateSession(request, reply, { userId: null })
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 
   app.patch('/auth/change-password', {
@@ -66,6 +70,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Change the password (logged in): 204; other sessions ended, this one rotated; 422 current_password',
       body: changePasswordSchema,
+      response: { 204: z.null(), 401: apiErrorSchema, 429: apiErrorSchema },
     },
   }, async (request, reply) => {
     const user = await requireUser(request)
@@ -76,7 +81,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
     await app.db.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, request.session!.id)))
     await voidTokens(app.db, user.id, 'password_reset')
     await rotateSession(request, reply, { userId: user.id })
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 }
 export default passwords

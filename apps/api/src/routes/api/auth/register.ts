@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { apiErrorSchema } from '@portal/contracts/errors'
+import { z } from 'zod'
 import { users } from '@portal/db'
 import { registerSchema } from '@portal/contracts/auth'
 import { CLIENT_MESSAGES } from '@portal/contracts/errors'
@@ -18,6 +20,7 @@ const register: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Register (204); 400 email_already_exist; activation mail "Dokończ proces rejestracji"',
       body: registerSchema,
+      response: { 204: z.null().describe('Registered; activation mail sent'), 400: apiErrorSchema },
     },
   }, async (request, reply) => {
     const body = request.body
@@ -43,7 +46,7 @@ const register: FastifyPluginAsyncZod = async (app) => {
     }
     const token = await issueToken(app.db, id, 'activation')
     await app.mailer.send(activationMail(body.email, body.name, `${app.env.PUBLIC_URL}/dokoncz-rejestracje?token=${token}`))
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 }
 export default register

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { emailPromptSchema } from '@portal/contracts/auth'
 import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { hit } from '../../../lib/http/throttle.ts'
@@ -14,6 +15,7 @@ const resendEmail: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Resend the activation mail (only to an existing, not yet active account). Always 204',
       body: emailPromptSchema,
+      response: { 204: z.null() },
     },
   }, async (request, reply) => {
     const { email, captcha } = request.body
@@ -26,7 +28,7 @@ const resendEmail: FastifyPluginAsyncZod = async (app) => {
         await app.mailer.send(activationMail(user.email, user.name, `${app.env.PUBLIC_URL}/dokoncz-rejestracje?token=${token}`))
       }
     }
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 }
 export default resendEmail

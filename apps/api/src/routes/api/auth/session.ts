@@ -6,10 +6,10 @@ import { destroySession } from '../../../plugins/session.ts'
 /** POST /api/auth/logout and GET /api/auth/check. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/logout', {
-    schema: { tags: ['auth'], summary: 'Log out: 204, the session row is deleted and both cookies cleared' },
+    schema: { tags: ['auth'], summary: 'Log out: 204, the session row is deleted and both cookies cleared', response: { 204: z.null() } },
   }, async (request, reply) => {
     await destroySession(request, reply)
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 
   app.get('/auth/check', {

@@ -170,6 +170,10 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'], summary: "The gateway's notification (signed; no session or CSRF). Forged, tampered, unknown or wrong amount → 400",
         params: z.object({ gateway: z.enum(['simulator', 'przelewy24', 'payu']) }),
+        response: {
+          200: { description: "The gateway's acknowledgement", content: { 'text/plain': { schema: z.string() } } },
+          400: apiErrorSchema, 502: apiErrorSchema,
+        },
       },
     }, async (request, reply) => {
       const bad = (message: string) => reply.code(400).send({ error: 'bad_notification', message: `${PAYMENT_MESSAGES.badNotification} (${message})` })
@@ -299,18 +303,24 @@ const payments_: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.get('/invoices/:id/pdf', {
-    schema: { tags: ['payments'], summary: 'The invoice as PDF (its owner only; others 404)', params: idParams },
+    schema: {
+      tags: ['payments'], summary: 'The invoice as PDF (its owner only; others 404)', params: idParams,
+      response: { 200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.string() } } }, 401: apiErrorSchema, 404: apiErrorSchema },
+    },
   }, async (request, reply) => {
     const user = await requireUser(request)
     const found = await invoiceOf(app.db, Number(request.params.id), user.id)
     if (!found) throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.invoiceNotFound)
     const pdf = await invoicePdfOf(found.invoice, found.payment)
     return reply.type('application/pdf').header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="faktura-${found.invoice.number.replace('/', '-')}.pdf"`).send(pdf)
+      .header('content-disposition', `attachment; filename="faktura-${found.invoice.number.replace('/', '-')}.pdf"`).send(pdf as never) // a Buffer is sent as it is (the schema only documents it)
   })
 
   app.get('/invoices/:id/ksef.xml', {
-    schema: { tags: ['payments'], summary: 'The invoice as KSeF FA(3) XML (buyers with a NIP; its owner only; others 404)', params: idParams },
+    schema: {
+      tags: ['payments'], summary: 'The invoice as KSeF FA(3) XML (buyers with a NIP; its owner only; others 404)', params: idParams,
+      response: { 200: { description: 'FA(3) XML', content: { 'application/xml': { schema: z.string() } } }, 401: apiErrorSchema, 404: apiErrorSchema },
+    },
   }, async (request, reply) => {
     const user = await requireUser(request)
     const found = await invoiceOf(app.db, Number(request.params.id), user.id)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { listingPhotos, listings, users } from '@portal/db'
 import { deleteAccountSchema, profileSchema, USER_MESSAGES } from '@portal/contracts/user'
 import { apiErrorSchema } from '@portal/contracts/errors'
@@ -30,6 +31,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
       tags: ['user'],
       summary: 'Delete the account, its sessions and listings (hard delete): 204; 422 password',
       body: deleteAccountSchema,
+      response: { 204: z.null(), 401: apiErrorSchema, 429: apiErrorSchema },
     },
   }, async (request, reply) => {
     const user = await requireUser(request)
@@ -54,7 +56,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
       }
     }
     await destroySession(request, reply)
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 }
 export default account
