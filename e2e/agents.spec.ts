@@ -52,7 +52,9 @@ test('an agency invites an agent → mail over SMTP → the agent sets a passwor
   await agent.getByRole('textbox', { name: 'Nowe hasło' }).fill('Agent1234')
   await agent.getByRole('textbox', { name: 'Powtórz hasło' }).fill('Agent1234')
   await agent.getByRole('button', { name: 'Ustaw hasło' }).click()
-  await expect(agent.getByText('Możesz się teraz zalogować nowym hasłem.')).toBeVisible()
+  // A first password, not a changed one (issue 29).
+  await expect(agent.getByRole('heading', { name: 'Hasło zostało ustawione' })).toBeVisible()
+  await expect(agent.getByText('Twoje konto jest aktywne. Możesz się teraz zalogować swoim hasłem.')).toBeVisible()
   await logIn(agent, agentEmail, 'Agent1234')
 
   // The agent adds a listing (through the listings API, as the add form does after its steps).

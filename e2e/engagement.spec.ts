@@ -30,6 +30,10 @@ test('save a search from /szukaj → it is in /ulubione → change its period �
   const dialog = page.getByRole('dialog', { name: 'Zapisz filtry do ulubionych' })
   await expect(dialog.getByLabel('Nazwa')).toHaveValue(/^Mieszkania na sprzedaż, do 600\s000 zł$/)
   await expect(dialog.getByText('Powiadom mnie:')).toBeVisible()
+  // E-mail alerts are off until the person turns them on (spec §9: notifications default to false).
+  const email = dialog.getByRole('checkbox', { name: 'Wysyłaj mi e-mail o nowych ogłoszeniach' })
+  await expect(email).not.toBeChecked()
+  await email.check({ force: true })
   await dialog.getByRole('radio', { name: 'codziennie' }).check({ force: true })
   await dialog.getByRole('button', { name: 'Zapisz wyszukiwanie' }).click()
   await expect(page.getByText('Wyszukiwanie zostało zapisane.')).toBeVisible()
@@ -82,9 +86,9 @@ test('the bell shows notifications with a badge, opens one in a new tab and clea
   await expect(page.getByTestId('notifications-badge')).toHaveText('2')
   await page.getByRole('button', { name: /^Powiadomienia: 2/ }).click()
   const panel = page.getByRole('dialog', { name: 'Powiadomienia' })
-  const first = panel.getByRole('button', { name: /Ogłoszenie Kawalerka na Kazimierzu - zostało aktywowane/ })
+  const first = panel.getByRole('button', { name: /Ogłoszenie „Kawalerka na Kazimierzu” zostało aktywowane/ })
   await expect(first).toBeVisible()
-  await expect(panel.getByRole('button', { name: /Ogłoszenie Mieszkanie przy Plantach - zostało aktywowane/ })).toBeVisible()
+  await expect(panel.getByRole('button', { name: /Ogłoszenie „Mieszkanie przy Plantach” zostało aktywowane/ })).toBeVisible()
 
   // A click reads it and opens its link (the listing) in a new tab; list and count come from the answer.
   const [tab] = await Promise.all([page.context().waitForEvent('page'), first.click()])

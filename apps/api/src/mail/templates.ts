@@ -21,7 +21,14 @@ export interface Content {
   after?: string[]
   /** An unsubscribe link in the footer and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058 one-click). */
   unsubscribe?: { url: string; label: string }
+  /** The mail has a Reply-To of a person: the footer must not ask not to reply (the text above invites it). */
+  replyable?: boolean
 }
+
+/** The footer's sentence: an automatic mail asks not to be answered, one a person can answer says where it goes. */
+const footerNote = (c: Content) => c.replyable
+  ? `Ta wiadomość została wysłana przez serwis ${BRAND} w imieniu nadawcy.`
+  : `Ta wiadomość została wysłana automatycznie przez serwis ${BRAND}. Prosimy na nią nie odpowiadać.`
 
 function layout(c: Content): string {
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(t)}</p>`
@@ -42,7 +49,7 @@ ${c.blocksHtml ?? ''}
 ${button}
 ${(c.after ?? []).map(p).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 32px;background:#f9fafb;font-size:12px;color:#6b7280">Ta wiadomość została wysłana automatycznie przez serwis ${BRAND}. Prosimy na nią nie odpowiadać.${c.unsubscribe ? ` <a href="${escapeHtml(c.unsubscribe.url)}" style="color:#6b7280">${escapeHtml(c.unsubscribe.label)}</a>` : ''}</td></tr>
+<tr><td style="padding:16px 32px;background:#f9fafb;font-size:12px;color:#6b7280">${escapeHtml(footerNote(c))}${c.unsubscribe ? ` <a href="${escapeHtml(c.unsubscribe.url)}" style="color:#6b7280">${escapeHtml(c.unsubscribe.label)}</a>` : ''}</td></tr>
 </table></td></tr></table></body></html>`
 }
 
@@ -52,7 +59,7 @@ function text(c: Content): string {
     ...(c.blocksText ? [c.blocksText, ''] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
     ...(c.after ?? []).flatMap((t) => [t, '']),
-    '--', `${BRAND} — wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.`,
+    '--', footerNote(c),
     ...(c.unsubscribe ? [`${c.unsubscribe.label}: ${c.unsubscribe.url}`] : []),
   ].join('\n')
 }
@@ -109,6 +116,7 @@ export function listingMessageMail(o: {
     ],
     action: { label: 'Zobacz ogłoszenie', url: o.listingUrl },
     after: ['Aby odpowiedzieć, po prostu odpisz na tę wiadomość — trafi bezpośrednio do nadawcy.'],
+    replyable: true,
   })
   return { ...mail, replyTo: `${o.fromName.replace(/["\r\n<>]/g, '')} <${o.fromEmail}>` }
 }
@@ -182,6 +190,7 @@ export function conversationMail(o: {
     ],
     action: { label: o.urlLabel, url: o.url },
     after: o.replyTo ? ['Możesz odpowiedzieć w serwisie albo po prostu odpisać na tę wiadomość — trafi bezpośrednio do nadawcy.'] : ['Odpowiedz w serwisie, klikając przycisk powyżej.'],
+    replyable: !!o.replyTo,
   })
   return o.replyTo ? { ...mail, replyTo: o.replyTo } : mail
 }

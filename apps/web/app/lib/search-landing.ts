@@ -95,8 +95,13 @@ export function searchHeading(f: { typ: string; kategoria: string[]; phrase: str
   const category = f.kategoria.length === 1 ? categoryBySlug(f.kategoria[0]) : undefined
   const offer = OFFER_TYPES.find((o) => o.slug === f.typ)
   const place = f.location?.display_name
+  // Wanted ads say so first, whatever else the query names: 'Szukam: mieszkania, Kraków'.
+  if (f.typ === 'szukam' && (category || place)) {
+    const head = `Szukam: ${[category?.plural.toLowerCase(), place].filter(Boolean).join(', ')}`
+    return f.phrase ? `${head}: „${f.phrase}”` : head
+  }
   if (category || offer || place) {
-    const parts = [category?.plural ?? (f.typ === 'szukam' ? 'Szukam' : 'Nieruchomości'), offer?.phrase, place].filter(Boolean)
+    const parts = [category?.plural ?? 'Nieruchomości', offer?.phrase, place].filter(Boolean)
     const head = parts.join(' ')
     return f.phrase ? `${head}: „${f.phrase}”` : head
   }

@@ -102,9 +102,16 @@ export function slugsFromSelection(tree: TreeNode[], selected: ReadonlySet<strin
   return out
 }
 
-/** A short label for a button: 'Mieszkanie', 'Dom, Działka', 'Dom +2'. */
-export function selectionLabel(tree: TreeNode[], selected: ReadonlySet<string>, empty = 'Wszystkie kategorie'): string {
-  const names = slugsFromSelection(tree, selected).map((s) => find(tree, s)?.node.label ?? s)
+/** Categories the search tree leaves out (services have their own pages, /uslugi): their names for the label. */
+const OUTSIDE_TREE: Record<string, string> = { uslugi: 'Usługi' }
+
+/**
+ * A short label for a button: 'Mieszkanie', 'Dom, Działka', 'Dom +2'. `value` (the `kategoria` list) names the
+ * categories outside the tree, so /services/{city}'s panel says 'Usługi' as its chip does.
+ */
+export function selectionLabel(tree: TreeNode[], selected: ReadonlySet<string>, empty = 'Wszystkie kategorie', value: readonly string[] = []): string {
+  const outside = value.flatMap((s) => (OUTSIDE_TREE[s] ? [OUTSIDE_TREE[s]] : []))
+  const names = [...slugsFromSelection(tree, selected).map((s) => find(tree, s)?.node.label ?? s), ...outside]
   if (!names.length) return empty
   return names.length <= 2 ? names.join(', ') : `${names[0]} +${names.length - 1}`
 }

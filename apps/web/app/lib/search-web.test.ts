@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { gridCluster, mergeNear, shortPrice } from '../components/map/cluster'
 import { activeChips, emptyForm, formFromParams, formToParams, negotiableAllowed, WANTED } from './search-form'
-import { landingCrumbs, landingHeading, landingParams, parseLanding } from './search-landing'
+import { landingCrumbs, landingHeading, landingParams, parseLanding, searchHeading } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
 import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
 import { typedAmount } from '../components/search/controls'
 import { locationQuery, matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
 import { toSearchParams } from '@portal/contracts/plain/search'
 import { CATEGORIES, topCategories, type Category } from '@portal/contracts/catalogue'
-import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, slugsFromSelection, toggleNode, URL_SLUG_OF } from './search-tree'
+import { isChecked, isIndeterminate, searchTree, selectionFromSlugs, selectionLabel, slugsFromSelection, toggleNode, URL_SLUG_OF } from './search-tree'
 
 describe('category tree (spec §4)', () => {
   const tree = searchTree()
   const dom = tree.find((n) => n.slug === 'dom')!
+  it("the button names services, which the tree leaves out, as the chip does: 'Usługi', not 'Wszystkie kategorie'", () => {
+    expect(selectionLabel(tree, selectionFromSlugs(tree, ['uslugi']), undefined, ['uslugi'])).toBe('Usługi')
+    expect(selectionLabel(tree, selectionFromSlugs(tree, []), undefined, [])).toBe('Wszystkie kategorie')
+    expect(selectionLabel(tree, selectionFromSlugs(tree, ['dom']), undefined, ['dom'])).toBe('Dom')
+  })
+
   it('selecting a parent selects all children; unchecking a child removes the parent mark', () => {
     let sel = toggleNode(tree, new Set(), 'dom', true)
     expect(dom.children.every((c) => sel.has(c.slug))).toBe(true)
@@ -158,6 +164,14 @@ describe('landing pages (spec §2)', () => {
     expect(parseLanding(['mieszkanie'])).toBeNull()
     expect(parseLanding(['mieszkanie', 'sprzedaz', 'atlantyda'])).toBeNull()
     expect(parseLanding(['pokoj', 'sprzedaz'])).toBeNull()
+  })
+
+  it("wanted ads are headed 'Szukam …' also with a category or a place (issue 29)", () => {
+    const heading = (q: string) => searchHeading(formFromParams(new URLSearchParams(q)))
+    expect(heading('ad-type=seek-property&kategoria=mieszkanie')).toBe('Szukam: mieszkania')
+    expect(heading('ad-type=seek-property&kategoria=dom&phrase=ogród')).toBe('Szukam: domy: „ogród”')
+    expect(heading('ad-type=seek-property')).toBe('Ogłoszenia „Szukam”')
+    expect(heading('typ=sprzedaz&kategoria=mieszkanie')).toBe('Mieszkania na sprzedaż')
   })
 })
 

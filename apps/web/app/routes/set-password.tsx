@@ -20,6 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Ustaw nowe ha
 export default function SetPassword() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
+  // An agent's invitation (konto=nowe) sets a first password: nothing was changed.
+  const first = params.get('konto') === 'nowe'
   const auth = useAuth()
   const { values, setValues, errors, setErrors, set } = useFormState({ password: '', password_confirmation: '' })
   const { password, password_confirmation: confirmation } = values
@@ -58,10 +60,10 @@ export default function SetPassword() {
 
   if (done) {
     return (
-      <AuthCard title="Hasło zostało zmienione">
+      <AuthCard title={first ? 'Hasło zostało ustawione' : 'Hasło zostało zmienione'}>
         <div role="status" className="flex items-start gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-[15px] text-emerald-900">
           <CheckCircleIcon size={22} className="mt-0.5 shrink-0 text-emerald-700" />
-          <p>Możesz się teraz zalogować nowym hasłem.</p>
+          <p>{first ? 'Twoje konto jest aktywne. Możesz się teraz zalogować swoim hasłem.' : 'Możesz się teraz zalogować nowym hasłem.'}</p>
         </div>
         <Button onPress={() => auth.open('login')} className={`${buttonStyles.primary} mt-6 w-full`}>
           Zaloguj się
@@ -71,7 +73,10 @@ export default function SetPassword() {
   }
 
   return (
-    <AuthCard title="Ustaw nowe hasło" intro="Wpisz nowe hasło dwa razy, a potem zaloguj się nim.">
+    <AuthCard
+      title={first ? 'Ustaw hasło do konta' : 'Ustaw nowe hasło'}
+      intro={first ? 'Wpisz hasło dwa razy, a potem zaloguj się nim.' : 'Wpisz nowe hasło dwa razy, a potem zaloguj się nim.'}
+    >
       <form noValidate onSubmit={submit} aria-label="Ustawianie nowego hasła" className="flex flex-col gap-4">
         {alert && (
           <FormAlert>

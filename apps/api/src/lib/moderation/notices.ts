@@ -11,18 +11,18 @@ interface Listing { title: string; slug: string }
 
 export function approvedNotice(l: Listing, live: boolean): NewNotification {
   return live
-    ? { type: 'info', message: `Ogłoszenie ${l.title} - zostało zaakceptowane przez moderatora i jest widoczne na portalu`, link: `/ogloszenia/${l.slug}` }
-    : { type: 'info', message: `Ogłoszenie ${l.title} - zostało zaakceptowane przez moderatora i pojawi się na portalu w wyznaczonym terminie`, link: '/moje-ogloszenia' }
+    ? { type: 'info', message: `Ogłoszenie „${l.title}” zostało zaakceptowane przez moderatora i jest widoczne na portalu`, link: `/ogloszenia/${l.slug}` }
+    : { type: 'info', message: `Ogłoszenie „${l.title}” zostało zaakceptowane przez moderatora i pojawi się na portalu w wyznaczonym terminie`, link: '/moje-ogloszenia' }
 }
 
 export function rejectedNotice(l: Listing, note: string): NewNotification {
-  return { type: 'warning', message: `Ogłoszenie ${l.title} - zostało odrzucone: ${note}`, link: `/moje-ogloszenia/edytuj-ogloszenie/${l.slug}` }
+  return { type: 'warning', message: `Ogłoszenie „${l.title}” zostało odrzucone: ${note}`, link: `/moje-ogloszenia/edytuj-ogloszenie/${l.slug}` }
 }
 
 /** The owner's side of a handled report (block is told by mail only: a blocked account cannot sign in). */
 export function ownerReportNotice(l: Listing, action: ReportAction, note: string | null): NewNotification | null {
   const why = note ? `: ${note}` : ''
-  if (action === 'end') return { type: 'warning', message: `Ogłoszenie ${l.title} - zostało zakończone przez moderatora po zgłoszeniach${why}`, link: '/moje-ogloszenia' }
+  if (action === 'end') return { type: 'warning', message: `Ogłoszenie „${l.title}” zostało zakończone przez moderatora po zgłoszeniach${why}`, link: '/moje-ogloszenia' }
   if (action === 'warn') return { type: 'warning', message: `Ostrzeżenie dotyczące ogłoszenia ${l.title}${why}. Prosimy o jego poprawienie.`, link: '/moje-ogloszenia' }
   return null
 }

@@ -3,15 +3,15 @@ import { listings, type Db, type DbHandle } from '@portal/db'
 import { plural } from '@portal/contracts/format'
 import { dbOf, notify, notifyMany } from './notifications.ts'
 
-/** The §7 listing events as bell notifications for the listing's owner (texts after the older system's). */
+/** The §7 listing events as bell notifications for the listing's owner: the title in Polish quotes, no dash (issue 29). */
 export type ListingEvent = 'activated' | 'scheduled' | 'expiring' | 'expired'
 
 export function listingEventMessage(event: ListingEvent, title: string, days = 3): string {
   switch (event) {
-    case 'activated': return `Ogłoszenie ${title} - zostało aktywowane`
-    case 'scheduled': return `Ogłoszenie ${title} - zostało aktywowane i automatycznie pojawi się na portalu w wyznaczonym terminie.`
-    case 'expiring': return `Ogłoszenie ${title} - wygaśnie za ${days} ${plural(days, ['dzień', 'dni', 'dni'])}. Przedłuż je jednym kliknięciem.`
-    case 'expired': return `Ogłoszenie ${title} - wygasło`
+    case 'activated': return `Ogłoszenie „${title}” zostało aktywowane`
+    case 'scheduled': return `Ogłoszenie „${title}” zostało aktywowane i automatycznie pojawi się na portalu w wyznaczonym terminie.`
+    case 'expiring': return `Ogłoszenie „${title}” wygaśnie za ${days} ${plural(days, ['dzień', 'dni', 'dni'])}. Przedłuż je jednym kliknięciem.`
+    case 'expired': return `Ogłoszenie „${title}” wygasło`
   }
 }
 

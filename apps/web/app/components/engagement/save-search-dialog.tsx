@@ -35,7 +35,8 @@ export function SaveSearchDialog({ apiParams, onClose }: { apiParams: string; on
   const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query), [apiParams])
   const [name, setName] = useState(generated)
   const [period, setPeriod] = useState<SavedSearchPeriod>(0)
-  const [notification, setNotification] = useState(true)
+  // Spec §9: notifications default to false; the person turns the e-mail alert on.
+  const [notification, setNotification] = useState(false)
   const [busy, setBusy] = useState(false)
 
   async function submit() {

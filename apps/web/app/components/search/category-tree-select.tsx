@@ -20,7 +20,7 @@ export function CategoryTreeSelect({ value, onChange, label = 'Kategoria', class
 }) {
   const tree = useMemo(searchTree, [])
   const selected = useMemo(() => selectionFromSlugs(tree, value), [tree, value])
-  const state: TreeTriggerState = { tree, selected, label, value, text: selectionLabel(tree, selected) }
+  const state: TreeTriggerState = { tree, selected, label, value, text: selectionLabel(tree, selected, undefined, value) }
   const { Real, initialOpen, prefetch, open } = useLazyPart(popoverPart)
 
   return (

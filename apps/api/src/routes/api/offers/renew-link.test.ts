@@ -34,7 +34,7 @@ describe('expiry reminders and the one-click renew link', () => {
     const token = /przedluz-ogloszenie\?token=([\w.-]+)/.exec(mail.text!)![1]!
     const jar = await login(t.app, owner.email)
     const bell = (await t.app.inject({ url: '/api/user/notifications', headers: { cookie: jar.cookie } })).json()
-    expect(bell.data[0]).toMatchObject({ type: 'warning', message: 'Ogłoszenie Kawalerka przy parku - wygaśnie za 3 dni. Przedłuż je jednym kliknięciem.', link: '/moje-ogloszenia' })
+    expect(bell.data[0]).toMatchObject({ type: 'warning', message: 'Ogłoszenie „Kawalerka przy parku” wygaśnie za 3 dni. Przedłuż je jednym kliknięciem.', link: '/moje-ogloszenia' })
     // A second run sends nothing (one reminder per expiry).
     await t.app.jobs.enqueue(REMINDERS_JOB, {})
     await t.app.jobs.drain([REMINDERS_JOB])

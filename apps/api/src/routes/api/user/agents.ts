@@ -21,7 +21,8 @@ const idParams = z.object({ id: z.string().max(20) })
 
 /** /api/user/agents: a company's agents (spec §7; guard 'company': role company or admin, else 403). */
 const agents: FastifyPluginAsyncZod = async (app) => {
-  const inviteUrl = (token: string) => `${app.env.PUBLIC_URL}/ustaw-haslo?token=${encodeURIComponent(token)}`
+  // `konto=nowe`: the page speaks of a first password, not of a changed one.
+  const inviteUrl = (token: string) => `${app.env.PUBLIC_URL}/ustaw-haslo?token=${encodeURIComponent(token)}&konto=nowe`
 
   app.get('/user/agents', {
     schema: {
