@@ -109,7 +109,7 @@ export default function Contact() {
           <TextAreaField label="Wiadomość" rows={7} isRequired maxLength={5000} description="Co najmniej 10 znaków." {...field('message')} />
           <p className="text-sm text-slate-500">
             Wysyłając wiadomość, zgadzasz się na przetwarzanie podanych danych w celu udzielenia odpowiedzi (szczegóły w{' '}
-            <Link to="/regulamin" className="text-accent-700 hover:underline underline-offset-4">
+            <Link to="/regulamin" className="text-accent-700 underline underline-offset-4 hover:text-accent-800">
               regulaminie i polityce prywatności
             </Link>
             ).

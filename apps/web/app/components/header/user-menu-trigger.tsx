@@ -25,7 +25,7 @@ export function TriggerContent({ user }: { user: Profile | null }) {
   return (
     <>
       <UserAvatar user={user} size={32} />
-      <span className="hidden max-w-[10ch] truncate text-[15px] font-medium text-slate-800 xl:block">{user.name.split(/\s+/)[0]}</span>
+      <span className="hidden max-w-[16ch] truncate text-[15px] font-medium text-slate-800 xl:block">{user.name.split(/\s+/)[0]}</span>
       <ChevronDownIcon size={16} className="hidden sm:block" />
     </>
   )
