@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { zip } from '../apps/api/src/test/zip.ts'
+import { newUser } from './support/accounts'
 
 const AGENCY = 'biuro.nieruchomosci-kowalski-i-wspolnicy@example.com'
 const photo = (name: string) => readFileSync(new URL(`../apps/api/src/test/fixtures/photos/${name}.jpg`, import.meta.url))
@@ -102,6 +103,23 @@ test('an agency uploads a ZIP feed → progress → report → its listings on i
   await expect(page.getByRole('link', { name: 'portal.xsd' })).toHaveAttribute('href', '/api/feeds/portal.xsd')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectNoSeriousA11yViolations(page, '/integracje/format at 390 px')
+})
+
+test('a private user has Integracje too (spec §2, decision 052): menu, tab and an import of their own listings, at 390 px', async ({ page }) => {
+  test.setTimeout(120_000)
+  const tag = `Prywatne${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  await page.setViewportSize({ width: 390, height: 900 })
+  await newUser(page, 'integracje')
+  await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Moje konto' }).click()
+  await page.getByRole('menuitem', { name: 'Integracje' }).click()
+  await expect(page).toHaveURL(/\/integracje$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Integracje' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Konto' }).getByRole('link', { name: 'Integracje' })).toHaveAttribute('aria-current', 'page')
+  await hydrated(page)
+  const card = await upload(page, 'moje.zip', feed(tag, '2026-11-21 10:00:00', false))
+  await expect(card.locator('dl[aria-label="Raport importu"]')).toContainText('Dodane1')
 })
 
 test('a guest asking for /integracje is sent away (guard on the server)', async ({ page }) => {

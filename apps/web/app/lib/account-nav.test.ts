@@ -8,7 +8,7 @@ const all = ACCOUNT_LINKS.map((l) => ({ ...l, available: true }))
 
 describe('account links', () => {
   it('lists only pages that exist now', () => {
-    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Ulubione', 'Wiadomości', 'Historia płatności'])
+    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Wiadomości', 'Historia płatności'])
   })
   it('keeps the menu order and the tab order of spec §2, agents only for companies', () => {
     expect(menuLinks(agency, all).map((l) => l.menuLabel)).toEqual([
@@ -27,9 +27,10 @@ describe('account links', () => {
     expect(menuLinks(admin).map((l) => l.id)).toContain('admin')
     expect(tabLinks(admin).map((l) => l.id)).not.toContain('admin')
   })
-  it('links Integracje only for companies (issue 12)', () => {
+  it('links Integracje for every logged-in user, as spec §2 lists it (decision 052)', () => {
     const company = { type: 'agency', roles: ['company'] } as unknown as Profile
-    expect(menuLinks(user).map((l) => l.id)).not.toContain('integrations')
+    expect(menuLinks(user).find((l) => l.id === 'integrations')).toMatchObject({ to: '/integracje' })
+    expect(tabLinks(user).map((l) => l.tabLabel).slice(0, 2)).toEqual(['Ustawienia', 'Integracje'])
     expect(menuLinks(company).find((l) => l.id === 'integrations')).toMatchObject({ to: '/integracje', aliases: ['/account/Integrations'] })
     expect(tabLinks(company).map((l) => l.tabLabel).slice(0, 2)).toEqual(['Ustawienia', 'Integracje'])
   })

@@ -1,7 +1,7 @@
 // The account pages of spec §2 in ONE list: the header's user menu, the mobile menu and the account tab row all
 // read it. A later issue makes its page appear by flipping `available` (after registering the route).
 import { isStaff } from '@portal/contracts/plain/admin'
-import { canSeeAgents, hasRole, type Profile } from './user'
+import { canSeeAgents, type Profile } from './user'
 
 export interface AccountLink {
   id: string
@@ -24,8 +24,8 @@ export interface AccountLink {
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { id: 'offers', menuLabel: 'Moje ogłoszenia', tabLabel: 'Moje ogłoszenia', to: '/moje-ogloszenia', aliases: ['/account/MyOffers', '/account/EditOffer'], available: true },
   { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
-  // Issue 12: listing feeds are a company's tool (role company, as the page's guard): linked for companies only.
-  { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: true, visible: (u) => hasRole(u, 'company', 'admin') },
+  // Spec §2 lists Integracje for every logged-in user (decision 052): feeds import anyone's own listings.
+  { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: true },
   { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: true },
   { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: true, visible: canSeeAgents },
   { id: 'messages', menuLabel: 'Wiadomości', tabLabel: 'Wiadomości', to: '/wiadomosci', aliases: ['/account/Messages'], available: true },

@@ -8,14 +8,14 @@ import { FeedSources } from '~/components/integrations/sources'
 import { ApiTokens } from '~/components/integrations/tokens'
 import { api } from '~/lib/api'
 import { serverApi } from '~/lib/api.server'
-import { requireCompany } from '~/lib/auth.server'
+import { requireUser } from '~/lib/auth.server'
 import { uploadFile } from '~/lib/offer-upload'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/integrations'
 
-// Spec §2 /integracje (+ /account/Integrations): a company's listing feeds. Guard 'company' on the server.
+// Spec §2 /integracje (+ /account/Integrations): listing feeds, for every logged-in user as §2 lists it (decision 052).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireCompany(context, request)
+  await requireUser(context, request)
   const res = await serverApi(context, '/api/feeds', { headers: { Accept: 'application/json' } })
   const result = res.ok ? ((await res.json()) as Integrations) : null
   return data({ result }, { headers: { 'Cache-Control': 'private, no-store' } })
@@ -122,7 +122,7 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
         </SettingsSection>
         <SettingsSection
           title="API dla partnerów"
-          description={<>Klucz pozwala programowi dodawać, zmieniać i kończyć ogłoszenia firmy przez JSON API (opis w <a href="/api/docs" className="font-medium text-accent-700 underline underline-offset-2">dokumentacji API</a>, grupa partner).</>}
+          description={<>Klucz pozwala programowi dodawać, zmieniać i kończyć Twoje ogłoszenia przez JSON API (opis w <a href="/api/docs" className="font-medium text-accent-700 underline underline-offset-2">dokumentacji API</a>, grupa partner).</>}
         >
           <ApiTokens tokens={result?.tokens ?? []} onChange={reload} />
         </SettingsSection>

@@ -8,7 +8,7 @@ import {
   integrationsSchema,
 } from '@portal/contracts/feeds'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { requireCompany } from '../../../lib/accounts/guard.ts'
+import { requireUser } from '../../../lib/accounts/guard.ts'
 import { fieldError, HttpError, notFound } from '../../../lib/http/errors.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { runImport } from '../../../lib/feeds/engine.ts'
@@ -56,7 +56,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
   app.get('/feeds', {
     schema: { tags: ['feeds'], summary: "The company's feed sources, its last 20 runs and its partner API tokens", response: { 200: integrationsSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     reply.header('cache-control', 'no-store')
     return integrations(app.db, user.id)
   })
@@ -67,7 +67,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
       body: feedSourceInputSchema, response: { 201: feedSourceSchema, ...errors },
     },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     const existing = await app.db.db.select({ id: feedSources.id }).from(feedSources)
       .where(and(eq(feedSources.userId, user.id), eq(feedSources.kind, 'url')))
     if (existing.length >= MAX_URL_SOURCES) throw fieldError('url', FEED_MESSAGES.sourceLimit)
@@ -89,7 +89,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
   app.delete('/feeds/sources/:id', {
     schema: { tags: ['feeds'], summary: 'Stop polling a feed URL (its listings stay as they are): 204', params: idParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     const s = await ownSource(user.id, request.params.id)
     await app.db.db.delete(feedSources).where(eq(feedSources.id, s.id))
     return reply.code(204).send(null)
@@ -98,7 +98,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
   app.post('/feeds/sources/:id/run', {
     schema: { tags: ['feeds'], summary: 'Fetch and import a feed URL now: 202 run', params: idParams, response: { 202: feedRunSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     const s = await ownSource(user.id, request.params.id)
     const run = await createRun(app.db, s.id, user.id, s.url)
     await app.jobs.enqueue(IMPORT_JOB, { runId: run.id })
@@ -112,7 +112,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'], response: { 202: feedRunSchema, 413: apiErrorSchema, ...errors },
     },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     if (!request.isMultipart()) throw fieldError('file', FEED_MESSAGES.fileRequired)
     const part = await request.file()
     if (!part || part.fieldname !== 'file') throw fieldError('file', FEED_MESSAGES.fileRequired)
@@ -151,7 +151,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
   app.get('/feeds/runs/:id', {
     schema: { tags: ['feeds'], summary: 'One run: progress (processed of total) while it runs, then its report', params: idParams, response: { 200: feedRunSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     const run = await runOf(app.db, user.id, Number(request.params.id))
     if (!run) throw notFound('Nie ma takiego importu.')
     reply.header('cache-control', 'no-store')
@@ -164,7 +164,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
       body: apiTokenInputSchema, response: { 201: createdApiTokenSchema, ...errors },
     },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     const { row, token } = await createToken(app.db, user.id, request.body.name)
     return reply.code(201).header('cache-control', 'no-store').send({ ...toApiToken(row), token })
   })
@@ -172,7 +172,7 @@ const feeds: FastifyPluginAsyncZod = async (app) => {
   app.delete('/feeds/tokens/:id', {
     schema: { tags: ['feeds'], summary: 'Revoke a partner API token: 204', params: idParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    const user = await requireCompany(request)
+    const user = await requireUser(request)
     if (!(await revokeToken(app.db, user.id, Number(request.params.id)))) throw notFound('Nie ma takiego klucza.')
     return reply.code(204).send(null)
   })
