@@ -48,12 +48,22 @@ test('add a listing with two photos, find it, change its price, end it', async (
   await expect(page).toHaveURL(/[?&]szkic=\d+/)
 
   // 5 Zdjęcia: two real PNGs through the file input, then reorder with the keyboard-friendly buttons.
+  // The first one chosen is held back, so the second is stored first: the list must still follow the order chosen
+  // (the first chosen is the cover; issue 29 found 1, 2 stored as 2, 1).
+  await page.route(/\/api\/offers\/\d+\/photos\?kind=photo$/, async (route) => {
+    if (route.request().postDataBuffer()?.includes('filename="salon.png"')) await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
   await page.getByLabel('Dodaj zdjęcia').setInputFiles([
     { name: 'salon.png', mimeType: 'image/png', buffer: makePng(640, 480) },
     { name: 'kuchnia.png', mimeType: 'image/png', buffer: makePng(480, 360) },
   ])
   const photos = page.getByRole('list', { name: 'Dodane zdjęcia' }).locator('li[data-photo-id]')
   await expect(photos).toHaveCount(2)
+  // kuchnia.png arrived first, so it has the lower id; salon.png (chosen first) must lead the list.
+  await expect.poll(async () => (await photos.evaluateAll((li) => li.map((e) => Number(e.getAttribute('data-photo-id')))))
+    .every((id, i, all) => i === 0 || all[i - 1]! > id)).toBe(true)
+  await page.unroute(/\/api\/offers\/\d+\/photos\?kind=photo$/)
   const firstId = await photos.first().getAttribute('data-photo-id')
   await page.getByRole('button', { name: 'Przesuń zdjęcie 1 dalej' }).click()
   await expect(photos.nth(1)).toHaveAttribute('data-photo-id', firstId!)

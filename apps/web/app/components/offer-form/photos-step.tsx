@@ -22,6 +22,9 @@ function PhotoList({ kind, s, dispatch, offerId }: { kind: Kind; s: OfferFormSta
   const [dragFrom, setDragFrom] = useState<number | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const noun = kind === 'photo' ? 'zdjęcie' : 'plan'
+  // The list as last rendered, for the order fix after a batch (the closure of add() holds the list of its start).
+  const listRef = useRef(list)
+  listRef.current = list
 
   async function add(files: FileList | File[]) {
     const room = max - list.length - pending.filter((p) => !p.error).length
@@ -30,10 +33,11 @@ function PhotoList({ kind, s, dispatch, offerId }: { kind: Kind; s: OfferFormSta
     const items = chosen.map((f) => ({ file: f, item: { key: `${Date.now()}-${Math.random()}`, name: f.name, progress: 0, error: null, preview: URL.createObjectURL(f) } as Pending }))
     setPending((p) => [...p, ...items.map((i) => i.item)])
     // One file per call (the API's contract), two at a time.
-    const queue = [...items]
+    const queue = items.map((it, index) => ({ ...it, index }))
+    const stored: (number | undefined)[] = []
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const { file, item } = next
+        const { file, item, index } = next
         const patch = (x: Partial<Pending>) => setPending((p) => p.map((q) => (q.key === item.key ? { ...q, ...x } : q)))
         if (file.size > PHOTO_MAX_BYTES) {
           patch({ error: 'Plik jest za duży. Maksymalny rozmiar to 15 MB' })
@@ -41,6 +45,7 @@ function PhotoList({ kind, s, dispatch, offerId }: { kind: Kind; s: OfferFormSta
         }
         const r = await uploadFile<OfferPhoto>(`/api/offers/${offerId}/photos?kind=${kind}`, file, (f) => patch({ progress: f }))
         if (r.ok) {
+          stored[index] = r.data.id
           dispatch({ type: 'photoAdd', kind, photo: r.data })
           setPending((p) => p.filter((q) => q.key !== item.key))
           URL.revokeObjectURL(item.preview)
@@ -48,6 +53,29 @@ function PhotoList({ kind, s, dispatch, offerId }: { kind: Kind; s: OfferFormSta
       }
     }
     await Promise.all([worker(), worker()])
+    await keepChosenOrder(stored.filter((id): id is number => id !== undefined))
+  }
+
+  /**
+   * Two uploads run at once and the server appends each as it arrives, so 1, 2, 3 could be stored 2, 1, 3 and the
+   * wrong photo become the cover. The batch's photos go back into the order they were chosen in, in the slots they
+   * took; the rest of the list keeps its place.
+   */
+  async function keepChosenOrder(chosenIds: number[]) {
+    if (chosenIds.length < 2) return
+    await new Promise((r) => setTimeout(r, 0)) // the last photoAdd rendered: listRef holds the whole list
+    const current = listRef.current.map((p) => p.id)
+    const mine = new Set(chosenIds)
+    const wanted = chosenIds.filter((id) => current.includes(id))
+    let k = 0
+    const ids = current.map((id) => (mine.has(id) ? wanted[k++]! : id))
+    if (ids.every((id, i) => id === current[i])) return
+    try {
+      const r = await api.patch<{ photos: OfferPhoto[]; project_plan_photos: OfferPhoto[] }>(`/api/offers/${offerId}/photos/order`, { ids }, { silent: true })
+      dispatch({ type: 'photos', kind, list: kind === 'photo' ? r.photos : r.project_plan_photos })
+    } catch {
+      toast.error('Nie udało się zapisać kolejności. Spróbuj ponownie.')
+    }
   }
 
   async function reorder(from: number, to: number) {
