@@ -48,7 +48,8 @@ export function PageActions({ title, offerId, isFavorite }: { title: string; off
         type="button"
         onClick={() => { if (!favorites.pending(offerId)) void favorites.toggle(offerId) }}
         className={`${pillBase} ${favourite ? 'border-accent-200 bg-accent-50 text-accent-800 hover:border-accent-500 hover:bg-accent-100' : pillPlain}`}
-        aria-label={FAVORITE_MESSAGES.add}
+        // The name starts with the visible word (WCAG 2.5.3); aria-pressed tells whether it is saved.
+        aria-label={`${favourite ? 'Zapisane' : 'Zapisz'}: ${FAVORITE_MESSAGES.add}`}
         aria-pressed={favourite}
         aria-busy={favorites.pending(offerId) || undefined}
         title={favourite ? FAVORITE_MESSAGES.remove : FAVORITE_MESSAGES.add}
