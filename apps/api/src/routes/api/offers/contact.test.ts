@@ -39,7 +39,7 @@ describe('listings API: guest user block, contact (real SMTP), phone reveal, rep
     })
     const taken = await send(t.app, g, 'POST', '/api/offers', validOffer({ user: { ...guestUser, email: 'SPRZEDAWCA@example.com' } }))
     expect(taken.statusCode).toBe(400)
-    expect(taken.json()).toEqual({ error: 'email_already_exist', message: AUTH_MESSAGES.emailAlreadyExist })
+    expect(taken.json()).toEqual({ error: 'email_already_exist', message: AUTH_MESSAGES.emailAlreadyExist, code: 'email_already_exist' })
   })
 
   it('guest publishes: inactive account + activation mail; listing waits (photos allowed to that session); live after activation', async () => {
