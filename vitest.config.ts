@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { TEST_FILES } from './scripts/db-test-files.mjs'
@@ -27,6 +28,8 @@ class SlowFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // apps/web's own alias (its vite.config.ts), so tests can import route modules (their loaders).
+  resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('./apps/web/app/', import.meta.url)) }] },
   test: {
     // Kept in scripts/db-test-files.mjs, which picks the database tests among them for the PostgreSQL step.
     include: TEST_FILES,

@@ -4,7 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DbHandle } from '@portal/db'
 import { resolveAppKey, type Env } from './env.ts'
 import { zodValidatorCompiler } from './lib/http/validation.ts'
-import errors from './plugins/errors.ts'
+import errors, { clientErrorHandler } from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import goneClients from './plugins/gone-clients.ts'
 import compression from './plugins/compression.ts'
@@ -84,6 +84,9 @@ export async function buildApp(opts: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>()
 
+  // Errors of the HTTP parser answered as the API answers, without a body to HEAD (plugins/errors.ts).
+  app.server.removeAllListeners('clientError')
+  app.server.on('clientError', clientErrorHandler)
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', opts.db)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idString } from './ids.ts'
 import { ADMIN_MESSAGES, ASSIGNABLE_ROLES } from './plain/admin.ts'
 
 // Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
@@ -6,8 +7,7 @@ import { ADMIN_MESSAGES, ASSIGNABLE_ROLES } from './plain/admin.ts'
 export * from './plain/admin.ts'
 
 const page = z.string().regex(/^\d{1,6}$/, 'Numer strony musi być liczbą.').transform(Number).pipe(z.number().int().min(1)).optional()
-const idString = z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator.')
-export const adminIdParams = z.object({ id: idString })
+export const adminIdParams = z.object({ id: idString('Nieprawidłowy identyfikator.') })
 
 export interface AdminPage<T> { data: T[]; total: number; page: number; per_page: number; last_page: number }
 export const pageOf = <T extends z.ZodTypeAny>(item: T) => z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idString } from './ids.ts'
 import { NOTIFICATION_MESSAGES } from './plain/notifications.ts'
 
 // The texts live in plain/ (no zod) so the web's first paint can import them without zod (issue 16).
@@ -29,5 +30,5 @@ export const notificationsQuerySchema = z.object({
 })
 
 export const notificationParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, NOTIFICATION_MESSAGES.idInvalid).transform(Number),
+  id: idString(NOTIFICATION_MESSAGES.idInvalid).transform(Number),
 })

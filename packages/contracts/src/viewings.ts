@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idString } from './ids.ts'
 import { EMAIL_RE, PHONE_RE } from './auth.ts'
 import { MESSAGE_MESSAGES } from './plain/messages.ts'
 import { VIEWING_MESSAGES } from './plain/viewings.ts'
@@ -74,7 +75,7 @@ export type Viewing = z.infer<typeof viewingSchema>
 export const viewingListSchema = z.object({ data: z.array(viewingSchema), listings: z.array(z.object({ id: z.number().int(), title: z.string() })) })
 export const viewingQuerySchema = z.object({
   role: z.enum(['owner', 'visitor']).default('owner'),
-  listing: z.string().regex(/^\d{1,15}$/).transform(Number).optional(),
+  listing: idString('Nieprawidłowy identyfikator ogłoszenia.').transform(Number).optional(),
   from: instant.optional(),
   to: instant.optional(),
 })

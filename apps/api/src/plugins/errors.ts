@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, SERVER_ERROR_BODY, specErrorBody } from '../lib/http/errors.ts'
@@ -28,6 +29,33 @@ const SPECIFIC_400: Record<string, string> = {
 }
 
 /**
+ * What busboy (through @fastify/multipart) throws on a malformed multipart body: plain Errors without a status, which
+ * were 500s (issue 29: no boundary, a truncated body). They are the client's fault: 400.
+ */
+const MULTIPART_ERROR = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|Missing Content-Type|Unsupported Content-Type)/
+const MULTIPART_MESSAGE = 'Nieprawidłowe dane formularza (multipart/form-data).'
+
+/**
+ * Errors of the HTTP parser, before any request exists (Fastify's clientErrorHandler): fastify's own answers in
+ * English with a body also to HEAD, whose response never carries one (a keep-alive client then reads the body as the
+ * next response; issue 29: an oversized URL with HEAD). The API's Polish body, none for HEAD, and the connection
+ * closes as before.
+ */
+export function clientErrorHandler(err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+  const [code, text] = CLIENT_ERROR_TEXTS[status]!
+  const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+  const body = head ? '' : JSON.stringify({ error: code, message: text })
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_LINE[status]}\r\nConnection: close\r\n`
+      + (head ? '\r\n' : `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`))
+  }
+  socket.destroy(err)
+}
+const STATUS_LINE: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
+
+/**
  * One error contract for the whole API: 422 Laravel validation bodies, `{error, message}` for other client
  * errors, a generic Polish 500 (details only in the log) for everything unexpected. Bad input never yields 500.
  */
@@ -38,6 +66,10 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ error: err.error, message: err.message })
+    }
+    if (err.statusCode === undefined && MULTIPART_ERROR.test(err.message ?? '')) {
+      request.log.info({ msg: err.message }, 'client error: malformed multipart')
+      return reply.code(400).send({ error: 'bad_request', message: MULTIPART_MESSAGE })
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     if (status >= 400 && status < 500) {

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import type { ContentPage } from '@portal/contracts/content'
 import { Breadcrumbs, ContentBody } from '~/components/content/content-body'
 import { NotFound } from '~/components/not-found'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { metaDescription } from '~/lib/offer-text'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/about'
@@ -11,7 +11,7 @@ import type { Route } from './+types/about'
 export async function loader({ context }: Route.LoaderArgs) {
   const res = await serverApi(context, '/api/pages/o-nas', { headers: { Accept: 'application/json' } })
   if (res.status === 404) return data({ page: null }, { status: 404 })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   const page = (await res.json()) as ContentPage
   return data({ page }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }

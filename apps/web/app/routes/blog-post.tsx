@@ -4,7 +4,7 @@ import { Breadcrumbs, ContentBody } from '~/components/content/content-body'
 import { ListingCard } from '~/components/listing-card'
 import { NotFound } from '~/components/not-found'
 import { ArrowRightIcon } from '~/components/icons'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { articleJsonLd, articleMeta, readingLabel } from '~/lib/content-seo'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { formatDate, jsonLdString } from '~/lib/offer-text'
@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? await serverApi(context, `/api/blog/${slug}`, { headers: { Accept: 'application/json' } })
     : null
   if (!res || res.status === 404) return data({ post: null, origin: '' }, { status: 404 })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   const post = (await res.json()) as BlogPost
   return data({ post, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }

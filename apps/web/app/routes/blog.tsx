@@ -3,7 +3,7 @@ import type { BlogList } from '@portal/contracts/content'
 import { BlogCard } from '~/components/content/blog-card'
 import { Breadcrumbs } from '~/components/content/content-body'
 import { Pagination } from '~/components/search/pagination'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl } from '~/lib/offer-text'
 import { pageTitle } from '~/lib/site'
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (raw !== null && page === 1) throw redirect('/blog', 301)
   if (!Number.isInteger(page) || page < 1) throw data(null, { status: 404 })
   const res = await serverApi(context, `/api/blog?page=${page}`, { headers: { Accept: 'application/json' } })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   const list = (await res.json()) as BlogList
   if (page > list.last_page) throw data(null, { status: 404 })
   return data({ list, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })

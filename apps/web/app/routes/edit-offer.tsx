@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { EditOffer, PublicOffer } from '@portal/contracts/offer'
 import { OfferForm } from '~/components/offer-form/offer-form'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
 import { fromEdit } from '~/lib/offer-form'
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!id) throw data(null, { status: 404 })
   const res = await serverApi(context, `/api/offers/${id}/edit`, { headers: { Accept: 'application/json' } })
   if (res.status === 403 || res.status === 404) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   return data({ offer: (await res.json()) as EditOffer, history, tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import type { FaqResponse } from '@portal/contracts/content'
 import { Breadcrumbs } from '~/components/content/content-body'
 import { FaqAccordion } from '~/components/content/faq-accordion'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { faqJsonLd } from '~/lib/content-seo'
 import { jsonLdString } from '~/lib/offer-text'
 import { pageTitle } from '~/lib/site'
@@ -11,7 +11,7 @@ import type { Route } from './+types/faq'
 /** /faq: questions grouped in an accordion, with FAQPage structured data. */
 export async function loader({ context }: Route.LoaderArgs) {
   const res = await serverApi(context, '/api/faq', { headers: { Accept: 'application/json' } })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   const faq = (await res.json()) as FaqResponse
   return data({ groups: faq.groups }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
 }

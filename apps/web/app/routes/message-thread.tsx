@@ -8,7 +8,7 @@ import { MessageBody } from '~/components/messages/message-body'
 import { ScamBanner } from '~/components/messages/scam-banner'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
 import { formatDate } from '~/lib/offer-text'
 import { pageTitle } from '~/lib/site'
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(context, request)
   const res = await serverApi(context, `/api/messages/${encodeURIComponent(params.id)}`, { headers: { Accept: 'application/json' } })
   if (res.status === 404) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   return data({ thread: (await res.json()) as Thread }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

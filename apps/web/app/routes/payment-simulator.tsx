@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import { formatMoney } from '@portal/contracts/payments'
 import { Spinner } from '~/components/form'
 import { api } from '~/lib/api'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { pageTitle } from '~/lib/site'
 import { useToast } from '~/lib/toast'
 import type { Route } from './+types/payment-simulator'
@@ -18,7 +18,7 @@ interface SimTx { amount: number; title: string; email: string; status: string; 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const res = await serverApi(context, `/api/payments/simulator/${encodeURIComponent(params.token)}`, { headers: { Accept: 'application/json' } })
   if (res.status === 404) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: 503 })
+  if (!res.ok) loadFailed(res)
   return data({ tx: (await res.json()) as SimTx, token: params.token }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

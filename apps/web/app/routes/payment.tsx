@@ -10,7 +10,7 @@ import { Field, Spinner } from '~/components/form'
 import { CheckIcon } from '~/components/offer/offer-icons'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
-import { serverApi } from '~/lib/api.server'
+import { serverApi, loadFailed } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors'
 import { pageTitle } from '~/lib/site'
@@ -33,7 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     serverApi(context, '/api/promotions', json),
   ])
   if (billRes.status === 404) throw data(null, { status: 404 })
-  if (!billRes.ok || !pricesRes.ok) throw data(null, { status: 503 })
+  if (!billRes.ok) loadFailed(billRes)
+  if (!pricesRes.ok) loadFailed(pricesRes)
   const paymentId = url.searchParams.get('platnosc')
   let payment: PaymentStatusView | null = null
   if (paymentId && /^[\w-]{10,40}$/.test(paymentId)) {
