@@ -1,7 +1,9 @@
 // The search form's state (spec §3 "Search state") and its /szukaj URL (spec §2). Blank values are left out of
 // the URL (spec §5); 'Szukam' becomes ad-type=seek-property and drops the offer type (spec §4).
 import { ATTRIBUTE_BY_ID, categoryBySlug, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
-import { parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/plain/search'
+import {
+  ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, floorRangeLabel, parseSearchParams, toSearchParams, type Advertiser, type SearchQuery,
+} from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation } from './search-location'
 
@@ -36,13 +38,42 @@ export interface SearchForm {
   blisko: string[]
   wlasnosc: string
   lataDzierzawy: string
+  /** Issue 25: who advertises ('private' | 'agency' | 'developer'). */
+  ogloszeniodawca: Advertiser[]
+  /** Added within the last N days ('' any). */
+  dodane: string
+  cenaM2Min: string
+  cenaM2Max: string
+  rokMin: string
+  rokMax: string
+  /** Floor levels -1..11 ('' open). */
+  pietroOd: string
+  pietroDo: string
+  zFilmem: boolean
+  zSpacerem: boolean
+  zRzutem: boolean
 }
 
 export const emptyForm = (): SearchForm => ({
   typ: '', kategoria: [], phrase: '', cenaMin: '', cenaMax: '', metrazMin: '', metrazMax: '', location: null, radius: '',
   pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false, bezDuplikatow: false,
   pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
+  ogloszeniodawca: [], dodane: '', cenaM2Min: '', cenaM2Max: '', rokMin: '', rokMax: '', pietroOd: '', pietroDo: '',
+  zFilmem: false, zSpacerem: false, zRzutem: false,
 })
+
+/** The filters of the 'Filtry dodatkowe' badge (issue 25's among them): how many are set. */
+export function extendedFilterCount(f: SearchForm): number {
+  return (f.rynek ? 1 : 0) + f.stan.length + f.dodatkowe.length + f.blisko.length + f.ogloszeniodawca.length + (f.dodane ? 1 : 0)
+    + (f.cenaM2Min || f.cenaM2Max ? 1 : 0) + (f.rokMin || f.rokMax ? 1 : 0) + (f.pietroOd || f.pietroDo ? 1 : 0)
+    + (f.zFilmem ? 1 : 0) + (f.zSpacerem ? 1 : 0) + (f.zRzutem ? 1 : 0)
+}
+/** The form without any of those filters ('Wyczyść' of the modal). */
+export const EXTENDED_CLEARED: Partial<SearchForm> = {
+  rynek: '', stan: [], dodatkowe: [], blisko: [], ogloszeniodawca: [], dodane: '', cenaM2Min: '', cenaM2Max: '', rokMin: '', rokMax: '',
+  pietroOd: '', pietroDo: '', zFilmem: false, zSpacerem: false, zRzutem: false,
+}
+export const EXTENDED_KEYS = Object.keys(EXTENDED_CLEARED) as (keyof SearchForm)[]
 
 const str = (n: number | undefined) => (n === undefined ? '' : String(n))
 const num = (v: string) => {
@@ -81,6 +112,17 @@ export function formFromQuery(q: SearchQuery): SearchForm {
   f.blisko = q.nearby ?? []
   f.wlasnosc = q.ownership?.[0] ?? ''
   f.lataDzierzawy = f.wlasnosc === 'leasehold' ? str(q.leaseYears) : ''
+  f.ogloszeniodawca = q.advertiser ?? []
+  f.dodane = str(q.addedDays)
+  f.cenaM2Min = str(q.pricePerM2?.min)
+  f.cenaM2Max = str(q.pricePerM2?.max)
+  f.rokMin = str(q.yearBuilt?.min)
+  f.rokMax = str(q.yearBuilt?.max)
+  f.pietroOd = str(q.floorRange?.min)
+  f.pietroDo = str(q.floorRange?.max)
+  f.zFilmem = !!q.withVideo
+  f.zSpacerem = !!q.withTour
+  f.zRzutem = !!q.withPlan
   return f
 }
 
@@ -122,6 +164,23 @@ export function formToQuery(f: SearchForm): SearchQuery {
   // The leasehold tag's 'How many years of lease?' (spec §4): lata_dzierzawy, at least that many years.
   const years = f.wlasnosc === 'leasehold' ? Number(f.lataDzierzawy) : NaN
   if (Number.isInteger(years) && years > 0) q.leaseYears = years
+  const advertiser = ADVERTISERS.filter((a) => f.ogloszeniodawca.includes(a))
+  if (advertiser.length) q.advertiser = advertiser
+  if (num(f.dodane) !== undefined) q.addedDays = num(f.dodane)
+  const pair = (a: string, b: string) => {
+    let min = num(a), max = num(b)
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min]
+    return min === undefined && max === undefined ? undefined : { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }
+  }
+  const ppm2 = pair(f.cenaM2Min, f.cenaM2Max)
+  if (ppm2) q.pricePerM2 = ppm2
+  const year = pair(f.rokMin, f.rokMax)
+  if (year) q.yearBuilt = year
+  const floors = pair(f.pietroOd, f.pietroDo)
+  if (floors) q.floorRange = floors
+  if (f.zFilmem) q.withVideo = true
+  if (f.zSpacerem) q.withTour = true
+  if (f.zRzutem) q.withPlan = true
   return q
 }
 
@@ -175,6 +234,16 @@ export function activeChips(f: SearchForm): Chip[] {
   for (const s of f.stan) add(`stan:${s}`, optionName(12, s) ?? s, { stan: f.stan.filter((x) => x !== s) })
   for (const d of f.dodatkowe) add(`dodatkowe:${d}`, optionName(16, d) ?? d, { dodatkowe: f.dodatkowe.filter((x) => x !== d) })
   for (const b of f.blisko) add(`blisko:${b}`, `Blisko: ${optionName(17, b) ?? b}`, { blisko: f.blisko.filter((x) => x !== b) })
+  for (const a of f.ogloszeniodawca) add(`ogloszeniodawca:${a}`, ADVERTISER_LABELS[a], { ogloszeniodawca: f.ogloszeniodawca.filter((x) => x !== a) })
+  if (f.dodane) add('dodane', `Dodane: ${(ADDED_LABELS[Number(f.dodane) as keyof typeof ADDED_LABELS] ?? `${f.dodane} dni`).toLowerCase()}`, { dodane: '' })
+  if (f.cenaM2Min || f.cenaM2Max) add('cena_m2', `Cena za m² ${range(f.cenaM2Min, f.cenaM2Max, (v) => `${formatNumber(Number(v))} zł/m²`)}`, { cenaM2Min: '', cenaM2Max: '' })
+  if (f.rokMin || f.rokMax) add('rok_budowy', `Rok budowy ${range(f.rokMin, f.rokMax, (v) => v)}`, { rokMin: '', rokMax: '' })
+  if (f.pietroOd || f.pietroDo) {
+    add('pietro_zakres', `Piętro: ${floorRangeLabel({ min: f.pietroOd === '' ? undefined : Number(f.pietroOd), max: f.pietroDo === '' ? undefined : Number(f.pietroDo) })}`, { pietroOd: '', pietroDo: '' })
+  }
+  if (f.zFilmem) add('z_filmem', 'Z filmem', { zFilmem: false })
+  if (f.zSpacerem) add('z_wirtualnym_spacerem', 'Z wirtualnym spacerem', { zSpacerem: false })
+  if (f.zRzutem) add('z_rzutem', 'Z rzutem', { zRzutem: false })
   if (f.wlasnosc) {
     const years = f.wlasnosc === 'leasehold' && f.lataDzierzawy ? ` (${f.lataDzierzawy} lat)` : ''
     add('wlasnosc', `${optionName(31, f.wlasnosc) ?? f.wlasnosc}${years}`, { wlasnosc: '', lataDzierzawy: '' })

@@ -1,6 +1,6 @@
 import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, NEARBY, categoryBySlug, offerTypeInfo } from '../catalogue/index.ts'
 import { formatNumber, plural } from '../format.ts'
-import { parseSearchParams, toSearchParams, type SearchQuery } from './search.ts'
+import { ADDED_LABELS, ADVERTISER_LABELS, floorRangeLabel, parseSearchParams, toSearchParams, type SearchQuery } from './search.ts'
 
 /** Saved searches (spec §3/§4/§9, `/api/favorite-filters`): texts, periods, naming and the request/response shapes. */
 export const SAVED_SEARCH_PERIODS = [0, 1, 3, 7, 14, 30] as const
@@ -130,7 +130,18 @@ export function savedSearchParams(q: SearchQuery): string[] {
   if (q.urgent) flags.push('pilne')
   if (q.bargain) flags.push('okazja')
   if (q.billsIncluded) flags.push('rachunki wliczone')
+  if (q.withVideo) flags.push('z filmem')
+  if (q.withTour) flags.push('z wirtualnym spacerem')
+  if (q.withPlan) flags.push('z rzutem')
   if (flags.length) out.push(`Tylko: ${flags.join(', ')}`)
+  if (q.advertiser?.length) out.push(`Ogłoszeniodawca: ${q.advertiser.map((a) => ADVERTISER_LABELS[a].toLowerCase()).join(', ')}`)
+  if (q.addedDays !== undefined) out.push(`Dodane: ${ADDED_LABELS[q.addedDays as keyof typeof ADDED_LABELS]?.toLowerCase() ?? `${q.addedDays} dni`}`)
+  const ppm2 = range(q.pricePerM2, (v) => `${formatNumber(v)} zł/m²`)
+  if (ppm2) out.push(`Cena za m²: ${ppm2}`)
+  const year = q.yearBuilt && (q.yearBuilt.min !== undefined && q.yearBuilt.max !== undefined ? `${q.yearBuilt.min}–${q.yearBuilt.max}`
+    : q.yearBuilt.min !== undefined ? `od ${q.yearBuilt.min}` : `do ${q.yearBuilt.max}`)
+  if (year) out.push(`Rok budowy: ${year}`)
+  if (q.floorRange) out.push(`Piętro: ${floorRangeLabel(q.floorRange)}`)
   if (q.extras?.length) out.push(`Dodatkowe: ${q.extras.map((s) => listName(EXTRAS, s)).join(', ')}`)
   if (q.nearby?.length) out.push(`Blisko: ${q.nearby.map((s) => listName(NEARBY, s)).join(', ')}`)
   return out

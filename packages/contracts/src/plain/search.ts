@@ -31,6 +31,41 @@ export const MAX_LIST_ENTRIES = 15
 export const MAX_PRICE_ZL = 10_000_000_000
 export const MAX_AREA_M2 = 1_000_000
 
+/** Who advertises (`ogloszeniodawca`): the URL's Polish values and the query's English ones (issue 25). */
+export const ADVERTISERS = ['private', 'agency', 'developer'] as const
+export type Advertiser = (typeof ADVERTISERS)[number]
+export const ADVERTISER_PARAM: Record<Advertiser, string> = { private: 'prywatny', agency: 'biuro', developer: 'deweloper' }
+export const ADVERTISER_LABELS: Record<Advertiser, string> = { private: 'Prywatne', agency: 'Biuro nieruchomości', developer: 'Deweloper' }
+/** 'Dodane': within the last N days. */
+export const ADDED_DAYS = [1, 3, 7, 14, 30] as const
+export const ADDED_LABELS: Record<(typeof ADDED_DAYS)[number], string> = { 1: 'Ostatnie 24 godziny', 3: 'Ostatnie 3 dni', 7: 'Ostatnie 7 dni', 14: 'Ostatnie 14 dni', 30: 'Ostatnie 30 dni' }
+/**
+ * Floor levels of the floor range (`pietro_od`/`pietro_do`): the floor attribute's options as numbers. 'Poddasze'
+ * (attic) has no level, so a range never matches it.
+ */
+export const FLOOR_LEVELS: Record<string, number> = {
+  suterena: -1, parter: 0, ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i + 1), i + 1])), 'powyzej-10': 11,
+}
+const FLOOR_LEVEL_NAMES: Record<string, number> = { suterena: -1, parter: 0, 'powyzej-10': 11 }
+export const FLOOR_LEVEL_LABELS: [number, string][] = [[-1, 'Suterena'], [0, 'Parter'],
+  ...Array.from({ length: 10 }, (_, i): [number, string] => [i + 1, String(i + 1)]), [11, 'Powyżej 10']]
+const FLOOR_NOM: Record<number, string> = { [-1]: 'suterena', 0: 'parter', 11: 'powyżej 10' }
+const FLOOR_GEN: Record<number, string> = { [-1]: 'suteryny', 0: 'parteru' }
+/** 'parter–3', 'od 2', 'do parteru', 'powyżej 10' (chips, saved searches). */
+export function floorRangeLabel(r: Range): string {
+  const nom = (n: number) => FLOOR_NOM[n] ?? String(n)
+  const gen = (n: number) => FLOOR_GEN[n] ?? String(n)
+  const min = r.min, max = r.max === 11 ? undefined : r.max
+  if (min === 11) return 'powyżej 10'
+  if (min !== undefined && max !== undefined) return min === max ? nom(min) : `${nom(min)}–${nom(max)}`
+  if (min !== undefined) return `od ${gen(min)}`
+  return max !== undefined ? `do ${gen(max)}` : 'dowolne'
+}
+/** The floor slugs inside a floor range (both engines filter on these). */
+export function floorsInRange(r: Range): string[] {
+  return Object.entries(FLOOR_LEVELS).filter(([, n]) => n >= (r.min ?? -Infinity) && n <= (r.max ?? Infinity)).map(([slug]) => slug)
+}
+
 export const SORTS = ['newest', 'newest_plain', 'price_asc', 'price_desc', 'price_m2_asc', 'price_m2_desc', 'area_asc', 'area_desc'] as const
 export type SearchSort = (typeof SORTS)[number]
 /** Polish labels for the sort dropdown, in display order. */
@@ -85,6 +120,22 @@ export interface SearchQuery {
   ownership?: string[]
   /** Leasehold (ownership 'leasehold') with at least this many years of lease (attribute 32), 1..200. */
   leaseYears?: number
+  /** Who advertises (issue 25): private owners, agencies (and hotels, agents of a company), developers; any-of. */
+  advertiser?: Advertiser[]
+  /** Added in the last N days (ADDED_DAYS). */
+  addedDays?: number
+  /** Price per m², zł. */
+  pricePerM2?: Range
+  /** Year built (attribute 18). */
+  yearBuilt?: Range
+  /** Floor levels (FLOOR_LEVELS: -1 basement, 0 ground, 11 above the 10th); attic and unknown floors never match. */
+  floorRange?: Range
+  /** Has a video link (links.video or links.video_2). */
+  withVideo?: boolean
+  /** Has a virtual tour (links.walk_video). */
+  withTour?: boolean
+  /** Has a floor plan (a listing_photos row of kind 'plan'). */
+  withPlan?: boolean
   sort?: SearchSort
   page?: number
   per_page?: number
@@ -117,6 +168,9 @@ export const SEARCH_MESSAGES = {
   bbox: 'Obszar mapy podaj jako minLon,minLat,maxLon,maxLat.',
   phraseTooLong: 'Wyszukiwana fraza może mieć najwyżej 200 znaków.',
   single: 'Ten parametr może wystąpić tylko raz.',
+  addedDays: 'Dozwolone wartości to 1, 3, 7, 14 lub 30 (dni).',
+  yearBuilt: 'Rok budowy musi być liczbą całkowitą od 1700 do 2035.',
+  floorLevel: 'Piętro musi być liczbą całkowitą od -1 (suterena) do 11 (powyżej 10).',
   leaseYears: `Liczba lat dzierżawy musi być liczbą całkowitą od ${LEASE_YEARS.min} do ${LEASE_YEARS.max}.`,
 } as const
 
@@ -147,6 +201,15 @@ const lonSchema = coordinate(180, SEARCH_MESSAGES.lon)
 const pageSchema = intIn(1, MAX_PAGE, SEARCH_MESSAGES.page)
 const perPageSchema = intIn(1, MAX_PER_PAGE, SEARCH_MESSAGES.perPage)
 const leaseYearsSchema = intIn(LEASE_YEARS.min, LEASE_YEARS.max, SEARCH_MESSAGES.leaseYears)
+const yearSchema = intIn(1700, 2035, SEARCH_MESSAGES.yearBuilt)
+const floorLevelSchema: Check<number> = (s) => {
+  const named = FLOOR_LEVEL_NAMES[foldPolish(s)]
+  if (named !== undefined) return ok(named)
+  const n = /^-?\d{1,2}$/.test(s) ? Number(s) : NaN
+  return n >= -1 && n <= 11 ? ok(n) : bad(SEARCH_MESSAGES.floorLevel)
+}
+const addedDaysSchema: Check<number> = (s) =>
+  (ADDED_DAYS as readonly number[]).includes(Number(s)) && /^\d+$/.test(s) ? ok(Number(s)) : bad(SEARCH_MESSAGES.addedDays)
 const sortSchema: Check<SearchSort> = (s) => ((SORTS as readonly string[]).includes(s) ? ok(s as SearchSort) : bad(SEARCH_MESSAGES.sort))
 
 const optionSlugs = (id: number) => ATTRIBUTE_BY_ID.get(id)!.options!.map((o) => o.slug)
@@ -197,13 +260,24 @@ export const SEARCH_PARAMS = {
   rentalPeriod: ['okres', 'rental_period'],
   ownership: ['wlasnosc', 'ownership'],
   leaseYears: ['lata_dzierzawy', 'lease_years'],
+  advertiser: ['ogloszeniodawca', 'advertiser'],
+  addedDays: ['dodane', 'added_days'],
+  pricePerM2Min: ['cena_m2[min]', 'price_per_m2[min]'],
+  pricePerM2Max: ['cena_m2[max]', 'price_per_m2[max]'],
+  yearBuiltMin: ['rok_budowy[min]', 'year_built[min]'],
+  yearBuiltMax: ['rok_budowy[max]', 'year_built[max]'],
+  floorMin: ['pietro_od', 'floor_from'],
+  floorMax: ['pietro_do', 'floor_to'],
+  withVideo: ['z_filmem', 'with_video'],
+  withTour: ['z_wirtualnym_spacerem', 'with_virtual_tour'],
+  withPlan: ['z_rzutem', 'with_floor_plan'],
   sort: ['sortuj', 'sort'],
   page: ['page', 'strona'],
   perPage: ['per_page', 'limit'],
   bbox: ['bbox'],
 } as const
 
-const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates'] as const
+const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates', 'withVideo', 'withTour', 'withPlan'] as const
 type ListKey = 'market' | 'condition' | 'floor' | 'rentalPeriod' | 'ownership'
 const OPTION_LISTS: ListKey[] = ['market', 'condition', 'floor', 'rentalPeriod', 'ownership']
 
@@ -336,6 +410,23 @@ export function parseSearchParams(params: URLSearchParams): { query: SearchQuery
   const leaseYears = parsed(SEARCH_PARAMS.leaseYears, leaseYearsSchema)
   if (leaseYears) query.leaseYears = leaseYears.value
 
+  // Issue 25's filters.
+  const advertisers: Advertiser[] = []
+  for (const { key, value } of list(SEARCH_PARAMS.advertiser)) {
+    const v = foldPolish(value)
+    const a = ADVERTISERS.find((x) => x === v || ADVERTISER_PARAM[x] === v)
+    if (a) { if (!advertisers.includes(a)) advertisers.push(a) } else fail(key, SEARCH_MESSAGES.unknownOption(value))
+  }
+  if (advertisers.length) query.advertiser = ADVERTISERS.filter((a) => advertisers.includes(a))
+  const added = parsed(SEARCH_PARAMS.addedDays, addedDaysSchema)
+  if (added) query.addedDays = added.value
+  const ppm2 = range(SEARCH_PARAMS.pricePerM2Min, SEARCH_PARAMS.pricePerM2Max, priceSchema)
+  if (ppm2) query.pricePerM2 = ppm2
+  const year = range(SEARCH_PARAMS.yearBuiltMin, SEARCH_PARAMS.yearBuiltMax, yearSchema)
+  if (year) query.yearBuilt = year
+  const floorRange = range(SEARCH_PARAMS.floorMin, SEARCH_PARAMS.floorMax, floorLevelSchema)
+  if (floorRange) query.floorRange = floorRange
+
   const sort = parsed(SEARCH_PARAMS.sort, sortSchema)
   if (sort) query.sort = sort.value
   const page = parsed(SEARCH_PARAMS.page, pageSchema)
@@ -358,7 +449,7 @@ export function parseSearchParams(params: URLSearchParams): { query: SearchQuery
 
 const FLAG_PARAM: Record<(typeof FLAGS)[number], string> = {
   negotiable: 'do_negocjacji', instalments: 'na_raty', urgent: 'pilne', bargain: 'okazja', billsIncluded: 'rachunki-wliczone',
-  hideDuplicates: 'bez_duplikatow',
+  hideDuplicates: 'bez_duplikatow', withVideo: 'z_filmem', withTour: 'z_wirtualnym_spacerem', withPlan: 'z_rzutem',
 }
 const num = (n: number) => String(Math.round(n * 100) / 100)
 
@@ -387,6 +478,14 @@ export function toSearchParams(q: SearchQuery): URLSearchParams {
   q.nearby?.slice(0, MAX_LIST_ENTRIES).forEach((s, i) => p.set(`blisko[${i}]`, s))
   for (const key of OPTION_LISTS) if (q[key]?.length) p.set(SEARCH_PARAMS[key][0], q[key]!.join(','))
   if (q.leaseYears !== undefined) p.set(SEARCH_PARAMS.leaseYears[0], String(q.leaseYears))
+  if (q.advertiser?.length) p.set('ogloszeniodawca', q.advertiser.map((a) => ADVERTISER_PARAM[a]).join(','))
+  if (q.addedDays !== undefined) p.set('dodane', String(q.addedDays))
+  if (q.pricePerM2?.min !== undefined) p.set('cena_m2[min]', num(q.pricePerM2.min))
+  if (q.pricePerM2?.max !== undefined) p.set('cena_m2[max]', num(q.pricePerM2.max))
+  if (q.yearBuilt?.min !== undefined) p.set('rok_budowy[min]', String(q.yearBuilt.min))
+  if (q.yearBuilt?.max !== undefined) p.set('rok_budowy[max]', String(q.yearBuilt.max))
+  if (q.floorRange?.min !== undefined) p.set('pietro_od', String(q.floorRange.min))
+  if (q.floorRange?.max !== undefined) p.set('pietro_do', String(q.floorRange.max))
   if (q.sort && q.sort !== 'newest') p.set('sortuj', q.sort)
   if (q.page && q.page > 1) p.set('page', String(q.page))
   if (q.per_page) p.set('per_page', String(q.per_page))

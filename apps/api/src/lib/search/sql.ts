@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '@portal/db'
 import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
-import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, type Marker, type SearchQuery } from '@portal/contracts/search'
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, floorsInRange, type Marker, type SearchQuery } from '@portal/contracts/search'
 import { interpretPhrase } from './phrase.ts'
+import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince } from './facets.ts'
 import { circleBox, haversine } from '../geo/distance.ts'
 
 /**
@@ -179,6 +180,23 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
   if (q.urgent) c.push(sql`l.urgent`)
   if (q.bargain) c.push(sql`l.bargain`)
   if (q.billsIncluded) c.push(sql`l.bills_included`)
+  // Issue 25's filters (the index evaluates the same expressions, loaded by sync.ts; see facets.ts).
+  if (q.addedDays !== undefined) c.push(sql`l.created_at >= ${new Date(addedSince(q.addedDays, Date.now())).toISOString()}::timestamptz`)
+  if (q.pricePerM2?.min !== undefined) c.push(sql`l.price_per_m2 >= ${Math.round(q.pricePerM2.min * 100)}`)
+  if (q.pricePerM2?.max !== undefined) c.push(sql`l.price_per_m2 <= ${Math.round(q.pricePerM2.max * 100)}`)
+  if (q.yearBuilt) {
+    const year = sql.raw(YEAR_BUILT_SQL('l'))
+    if (q.yearBuilt.min !== undefined) c.push(sql`${year} >= ${q.yearBuilt.min}::int`)
+    if (q.yearBuilt.max !== undefined) c.push(sql`${year} <= ${q.yearBuilt.max}::int`)
+  }
+  if (q.floorRange) {
+    const floors = floorsInRange(q.floorRange)
+    c.push(floors.length ? inList(sql`l.floor`, floors) : sql`false`)
+  }
+  if (q.withVideo) c.push(sql.raw(HAS_VIDEO_SQL('l')))
+  if (q.withTour) c.push(sql.raw(HAS_TOUR_SQL('l')))
+  if (q.withPlan) c.push(sql.raw(HAS_PLAN_SQL('l')))
+  if (q.advertiser?.length) c.push(sql`${sql.raw(ADVERTISER_SQL('l'))} in (${sql.join(q.advertiser.map((a) => sql`${a}`), sql`, `)})`)
 
   if (meaning) {
     if (meaning.citySlugs.length) c.push(meaning.citySlugs.length === 1 ? sql`l.city_slug = ${meaning.citySlugs[0]}` : inList(sql`l.city_slug`, meaning.citySlugs))

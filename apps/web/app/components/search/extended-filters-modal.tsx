@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react'
-import type { SearchForm } from '~/lib/search-form'
+import { EXTENDED_CLEARED, EXTENDED_KEYS, type SearchForm } from '~/lib/search-form'
 import { primaryBtn, secondaryBtn } from './controls'
-import { Condition, Extras, Market, Nearby } from './filter-fields'
+import { Condition, Extras, Market, MoreFilters, Nearby } from './filter-fields'
 import { ModalShell } from './modal-shell'
 
-/** The extended filters modal (spec §2): Rynek, Stan, Dodatkowe, Blisko; 'Zastosuj' hands them back. */
+/**
+ * The extended filters modal (spec §2): Rynek, Stan, Dodatkowe, Blisko and issue 25's filters (ogłoszeniodawca, data
+ * dodania, cena za m², rok budowy, piętro od/do, film, spacer, rzut); 'Zastosuj' hands them back.
+ */
 export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
   isOpen: boolean
   onClose: () => void
   form: SearchForm
-  onApply: (patch: Pick<SearchForm, 'rynek' | 'stan' | 'dodatkowe' | 'blisko'>) => void
+  onApply: (patch: Partial<SearchForm>) => void
 }) {
   const [draft, setDraft] = useState(form)
   useEffect(() => {
@@ -25,14 +28,14 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
       onClose={onClose}
       footer={
         <>
-          <button type="button" className={secondaryBtn} onClick={() => set({ rynek: '', stan: [], dodatkowe: [], blisko: [] })}>
+          <button type="button" className={secondaryBtn} onClick={() => set(EXTENDED_CLEARED)}>
             Wyczyść
           </button>
           <button
             type="button"
             className={primaryBtn}
             onClick={() => {
-              onApply({ rynek: draft.rynek, stan: draft.stan, dodatkowe: draft.dodatkowe, blisko: draft.blisko })
+              onApply(Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) as Partial<SearchForm>)
               onClose()
             }}
           >
@@ -42,6 +45,7 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
       }
     >
       <div className="grid gap-6">
+        <MoreFilters form={draft} set={set} />
         <Market form={draft} set={set} />
         <Condition form={draft} set={set} />
         <Extras form={draft} set={set} />

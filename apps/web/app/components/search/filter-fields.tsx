@@ -10,7 +10,9 @@ import {
   priceOptionLabel,
   priceToOptions,
 } from '~/lib/search-options'
-import { CheckboxField, PillGroup, RangeInputs, SelectField } from './controls'
+import { ADDED_DAYS, ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, FLOOR_LEVEL_LABELS } from '@portal/contracts/plain/search'
+import { formatNumber } from '@portal/contracts/format'
+import { CheckboxField, fieldLabel, PillGroup, RangeInputs, SelectField } from './controls'
 import { TagFilter } from './tag-filter'
 
 export interface FieldProps {
@@ -148,3 +150,112 @@ export const Ownership = ({ form, set }: FieldProps) => (
     onYears={(lataDzierzawy) => set({ lataDzierzawy })}
   />
 )
+
+// ---- Issue 25: who advertises, date added, price per m², year built, floor range, video / tour / plan ----
+
+const ADVERTISER_CHOICES = ADVERTISERS.map((a) => ({ value: a, label: ADVERTISER_LABELS[a] }))
+export const AdvertiserPills = ({ form, set }: FieldProps) => (
+  <PillGroup
+    legend="Ogłoszeniodawca"
+    options={ADVERTISER_CHOICES}
+    value={form.ogloszeniodawca}
+    onChange={(v) => set({ ogloszeniodawca: ADVERTISERS.filter((a) => v.includes(a)) })}
+  />
+)
+
+export function AddedSelect({ form, set }: FieldProps) {
+  return (
+    <SelectField label="Data dodania" value={form.dodane} onChange={(dodane) => set({ dodane })}>
+      <option value="">Dowolna</option>
+      {ADDED_DAYS.map((d) => (
+        <option key={d} value={String(d)}>
+          {ADDED_LABELS[d]}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+const PPM2_STEPS = [3000, 5000, 7000, 9000, 11_000, 13_000, 15_000, 20_000, 25_000, 30_000]
+export const PricePerM2Range = ({ form, set }: FieldProps) => (
+  <RangeInputs
+    legend="Cena za m²"
+    unitLabel="zł/m²"
+    from={form.cenaM2Min}
+    to={form.cenaM2Max}
+    fromList={PPM2_STEPS}
+    toList={PPM2_STEPS}
+    format={(v) => `${formatNumber(v)} zł/m²`}
+    onChange={(cenaM2Min, cenaM2Max) => set({ cenaM2Min, cenaM2Max })}
+  />
+)
+
+const YEAR_STEPS = [1900, 1950, 1970, 1990, 2000, 2010, 2015, 2020, 2024]
+export const YearBuiltRange = ({ form, set }: FieldProps) => (
+  <RangeInputs
+    legend="Rok budowy"
+    unitLabel="rok"
+    from={form.rokMin}
+    to={form.rokMax}
+    fromList={YEAR_STEPS}
+    toList={YEAR_STEPS}
+    format={String}
+    onChange={(rokMin, rokMax) => set({ rokMin: rokMin.slice(0, 4), rokMax: rokMax.slice(0, 4) })}
+  />
+)
+
+/** Floor from / to: the floor attribute's levels (suterena … powyżej 10). */
+export function FloorRange({ form, set }: FieldProps) {
+  const levels = (bound: 'od' | 'do') => (
+    <>
+      <option value="">{bound === 'od' ? 'Od' : 'Do'}: dowolne</option>
+      {FLOOR_LEVEL_LABELS.map(([n, label]) => (
+        <option key={n} value={String(n)}>
+          {label}
+        </option>
+      ))}
+    </>
+  )
+  return (
+    <fieldset>
+      <legend className={fieldLabel}>Piętro (zakres)</legend>
+      <div className="grid grid-cols-2 gap-2">
+        <SelectField label="Piętro od" hideLabel value={form.pietroOd} onChange={(pietroOd) => set({ pietroOd })}>
+          {levels('od')}
+        </SelectField>
+        <SelectField label="Piętro do" hideLabel value={form.pietroDo} onChange={(pietroDo) => set({ pietroDo })}>
+          {levels('do')}
+        </SelectField>
+      </div>
+    </fieldset>
+  )
+}
+
+export function MediaBoxes({ form, set }: FieldProps) {
+  return (
+    <fieldset>
+      <legend className={fieldLabel}>Ogłoszenia</legend>
+      <div className="flex flex-wrap gap-x-6">
+        <CheckboxField label="Z filmem" checked={form.zFilmem} onChange={(zFilmem) => set({ zFilmem })} />
+        <CheckboxField label="Z wirtualnym spacerem" checked={form.zSpacerem} onChange={(zSpacerem) => set({ zSpacerem })} />
+        <CheckboxField label="Z rzutem" checked={form.zRzutem} onChange={(zRzutem) => set({ zRzutem })} />
+      </div>
+    </fieldset>
+  )
+}
+
+/** Every issue-25 filter, as one block of the panel, the extended modal and the phone modal. */
+export function MoreFilters({ form, set }: FieldProps) {
+  return (
+    <div className="grid gap-6">
+      <AdvertiserPills form={form} set={set} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <AddedSelect form={form} set={set} />
+        <FloorRange form={form} set={set} />
+        <PricePerM2Range form={form} set={set} />
+        <YearBuiltRange form={form} set={set} />
+      </div>
+      <MediaBoxes form={form} set={set} />
+    </div>
+  )
+}

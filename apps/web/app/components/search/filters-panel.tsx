@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
+import { emptyForm, extendedFilterCount, searchUrl, type SearchForm } from '~/lib/search-form'
 import { useRecentSearches } from '~/lib/search-recent'
 import { ChevronDownIcon, SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
@@ -36,7 +36,8 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
   const recent = useRecentSearches(false)
   const [form, setForm] = useState(initial)
   const [town, setTown] = useState(initial.location?.display_name ?? '')
-  const extendedCount = (form.rynek ? 1 : 0) + form.stan.length + form.dodatkowe.length + form.blisko.length
+  const extendedCount = extendedFilterCount(form)
+  const onlyPrivate = form.ogloszeniodawca.length === 1 && form.ogloszeniodawca[0] === 'private'
   const [open, setOpen] = useState(false)
   const [extended, setExtended] = useState(false)
   const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }))
@@ -47,9 +48,9 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
     // Landing pages too: a changed search continues on /szukaj, where every filter lives in the URL.
     navigate(url)
   }
-  const submit = () => {
+  const submit = (patch: Partial<SearchForm> = {}) => {
     const keep = form.location && town.trim() === form.location.display_name
-    go({ ...form, location: keep ? form.location : null, radius: keep ? form.radius : '' })
+    go({ ...form, ...patch, location: keep ? form.location : null, radius: keep ? form.radius : '' })
   }
 
   return (
@@ -112,6 +113,21 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
           onFocus={() => void loadExtended().catch(() => {})}
         >
           Filtry dodatkowe{extendedCount ? ` (${extendedCount})` : ''}
+        </button>
+        {/* One click: private owners only (no agency commission), searched at once (issue 25). */}
+        <button
+          type="button"
+          aria-pressed={onlyPrivate}
+          className={`inline-flex h-10 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold transition-colors ${
+            onlyPrivate ? 'border-accent-600 bg-accent-50 text-accent-800' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400'
+          }`}
+          onClick={() => {
+            const patch = { ogloszeniodawca: onlyPrivate ? [] : ['private' as const] }
+            set(patch)
+            submit(patch)
+          }}
+        >
+          Tylko prywatne
         </button>
         <div className="ml-auto flex flex-wrap gap-3 max-sm:w-full">
           <button

@@ -12,6 +12,7 @@ import {
   FlagBoxes,
   FloorSelect,
   Market,
+  MoreFilters,
   Nearby,
   OfferTypePills,
   Ownership,
@@ -122,6 +123,7 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
                 <FloorSelect form={form} set={set} />
                 <RentalPeriod form={form} set={set} />
               </div>
+              <MoreFilters form={form} set={set} />
               <Market form={form} set={set} />
               <Condition form={form} set={set} />
               <Ownership form={form} set={set} />

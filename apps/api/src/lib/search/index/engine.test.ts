@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { listingPhotos, listings } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
-import { SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
+import { ADDED_DAYS, ADVERTISERS, SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings, type TestApp } from '../../../test/helpers.ts'
 import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../sql.ts'
 import { SearchIndex } from './index.ts'
@@ -94,6 +94,16 @@ function randomQuery(r: () => number): SearchQuery {
   if (on(0.05)) q.urgent = true
   if (on(0.05)) q.bargain = true
   if (on(0.1)) q.billsIncluded = true
+  // Issue 25's filters, seldom: these listings are all of private owners, years ago, without video, tour, plan or year
+  // built (filters-parity.test.ts covers the filters over listings that carry every one of them).
+  if (on(0.05)) q.advertiser = on(0.7) ? ['private', ...(on(0.5) ? [pick(['agency', 'developer'] as const)] : [])] : some(ADVERTISERS)
+  if (on(0.02)) q.addedDays = pick(ADDED_DAYS)
+  if (on(0.06)) q.pricePerM2 = { min: on(0.7) ? Math.round(r() * 8000) : undefined, max: on(0.5) ? Math.round(6000 + r() * 20_000) : undefined }
+  if (on(0.01)) q.yearBuilt = { min: 1950 }
+  if (on(0.06)) q.floorRange = { min: on(0.6) ? Math.floor(r() * 4) - 1 : undefined, max: on(0.6) ? 3 + Math.floor(r() * 9) : undefined }
+  if (on(0.01)) q.withVideo = true
+  if (on(0.01)) q.withTour = true
+  if (on(0.01)) q.withPlan = true
   if (on(0.25)) q.phrase = pick(['Kraków', 'we Wrocławiu', 'mieszkanie w Warszawie', 'Mokotów', 'dom na sprzedaż', 'Gdańsku',
     'balkon', 'z ogrodem', 'dom z ogrodem', 'garaz widok', '2-pokojowe', 'ogłoszenie 12', 'lodz balkonem', 'zzz'])
   if (on(0.7)) q.sort = pick(SORTS)

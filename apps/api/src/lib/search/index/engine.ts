@@ -1,9 +1,12 @@
 import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
-import { DEFAULT_RADIUS_KM, type SearchQuery, type SearchSort } from '@portal/contracts/search'
+import { DEFAULT_RADIUS_KM, floorsInRange, type SearchQuery, type SearchSort } from '@portal/contracts/search'
 import { interpretPhrase } from '../phrase.ts'
 import { circleBox, haversine } from '../../geo/distance.ts'
-import { FLAG, GRID, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store } from './store.ts'
+import {
+  ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
+} from './store.ts'
 import { TopK } from './top-k.ts'
+import { addedSince } from '../facets.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
@@ -14,7 +17,8 @@ import { TopK } from './top-k.ts'
 /** The query keys the engine understands; a query with any other key (a filter added later) goes to SQL. */
 const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
-  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates'])
+  'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates',
+  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan'])
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -128,6 +132,16 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const flags = (q.negotiable ? FLAG.negotiable : 0) | (q.instalments ? FLAG.instalments : 0) | (q.urgent ? FLAG.urgent : 0)
     | (q.bargain ? FLAG.bargain : 0) | (q.billsIncluded ? FLAG.billsIncluded : 0)
   const hideDuplicates = q.hideDuplicates === true
+  // Issue 25's filters: the same bounds as searchConditions() in ../sql.ts.
+  const added = q.addedDays !== undefined ? addedSince(q.addedDays, now) : undefined
+  const hasPpm2 = q.pricePerM2?.min !== undefined || q.pricePerM2?.max !== undefined
+  const ppm2Min = q.pricePerM2?.min !== undefined ? Math.round(q.pricePerM2.min * 100) : -Infinity
+  const ppm2Max = q.pricePerM2?.max !== undefined ? Math.round(q.pricePerM2.max * 100) : Infinity
+  const hasYear = q.yearBuilt !== undefined
+  const yearMin = q.yearBuilt?.min ?? -Infinity, yearMax = q.yearBuilt?.max ?? Infinity
+  const floorLevels = q.floorRange ? lookup(floorsInRange(q.floorRange).map((v) => d.floor.find(v))) : undefined
+  const media = (q.withVideo ? MEDIA.video : 0) | (q.withTour ? MEDIA.tour : 0) | (q.withPlan ? MEDIA.plan : 0)
+  const advertiser = q.advertiser?.length ? lookup(q.advertiser.map((a) => ADVERTISER_CODE[a])) : undefined
   const cities = meaning?.citySlugs.length ? new Set(meaning.citySlugs.map((c) => d.city.find(c))) : undefined
   const districts = meaning?.districts.length
     ? meaning.districts.map((x) => ({ code: d.district.find(x.name), cities: new Set(x.citySlugs.map((c) => d.city.find(c))) }))
@@ -165,6 +179,12 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
     if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
     if (hideDuplicates && ((m >>> META_FLAGS_SHIFT) & FLAG.dupHidden) !== 0) return false
+    if (added !== undefined && !(st.created[x]! >= added)) return false
+    if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
+    if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
+    if (floorLevels && floorLevels[st.floor[x]!] !== 1) return false
+    if (media && (st.media[x]! & media) !== media) return false
+    if (advertiser && advertiser[st.media[x]! >>> MEDIA_ADVERTISER_SHIFT] !== 1) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
     for (const m of wordMarks) if (!m[x]) return false

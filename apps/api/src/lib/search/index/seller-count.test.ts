@@ -14,7 +14,7 @@ function row(userId: number, o: Partial<IndexRow> = {}): IndexRow {
     price_per_m2: 2_000, rooms: 2, bathrooms: 1, floor: null, building_type: null, market: null, condition: null,
     ownership: null, rental_periods: [], extras: [], nearby: [], flags: 0, promoted_until: null, visible_from: null,
     expires_at: NOW + 30 * 24 * 60 * MIN, created_at: NOW - MIN, lat: 52.2, lon: 21, city_slug: 'warszawa',
-    district: null, lease_years: null, search_text: 'mieszkanie', ...o,
+    district: null, lease_years: null, search_text: 'mieszkanie', year_built: null, media: 0, ...o,
   }
 }
 

@@ -45,10 +45,21 @@ export interface IndexRow {
   lease_years: number | null
   /** listings.search_text (folded title and place names), for free-text words. */
   search_text: string
+  /** Attribute 18 (year built), when given as a whole number. */
+  year_built: number | null
+  /** MEDIA bits (video, virtual tour, floor plan) and the advertiser code at MEDIA_ADVERTISER_SHIFT (sync.ts). */
+  media: number
 }
 
 /** dupHidden: another ad of the same property represents its group ('ukryj duplikaty' leaves this one out, issue 13). */
 export const FLAG = { negotiable: 1, instalments: 2, urgent: 4, bargain: 8, billsIncluded: 16, promoted: 32, dupHidden: 64 } as const
+/**
+ * Store.media: what a listing shows (issue 25's 'z filmem', 'z wirtualnym spacerem', 'z rzutem') and, in the bits from
+ * MEDIA_ADVERTISER_SHIFT, who advertises (ADVERTISER_CODE). One byte per listing.
+ */
+export const MEDIA = { video: 1, tour: 2, plan: 4 } as const
+export const MEDIA_ADVERTISER_SHIFT = 3
+export const ADVERTISER_CODE = { private: 1, agency: 2, developer: 3 } as const
 /** Store.meta bits: live slot, wanted ad, has a visible-from or expiry date to check. */
 export const META = { alive: 1, seek: 2, scheduled: 4 } as const
 export const META_FLAGS_SHIFT = 8
@@ -151,7 +162,7 @@ const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array | Ui
 
 export const COLUMNS = ['id', 'alive', 'created', 'price', 'ppm2', 'area', 'rooms', 'bathrooms', 'category', 'offer', 'seek', 'floor',
   'building', 'market', 'condition', 'ownership', 'city', 'district', 'rental', 'extras', 'nearby', 'flags', 'promotedUntil',
-  'visibleFrom', 'expires', 'lat', 'lon', 'lease', 'meta', 'user'] as const
+  'visibleFrom', 'expires', 'lat', 'lon', 'lease', 'meta', 'user', 'built', 'media'] as const
 
 function newDicts() {
   return {
@@ -298,6 +309,10 @@ export class Store {
    */
   meta = new Uint32Array(0)
   user = new Float64Array(0)
+  /** Year built, -1 when not given. */
+  built = new Int16Array(0)
+  /** MEDIA bits and the advertiser code. */
+  media = new Uint8Array(0)
   slug: string[] = []
 
   /** Shared with the clustered copy, so codes stay valid. */
@@ -460,6 +475,8 @@ export class Store {
     this.lat[s] = r.lat
     this.lon[s] = r.lon
     this.lease[s] = r.lease_years === null ? -1 : Math.min(r.lease_years, 32_767)
+    this.built[s] = r.year_built === null ? -1 : Math.min(r.year_built, 32_767)
+    this.media[s] = r.media
     this.slug[s] = r.slug
     this.meta[s] = (META.alive | (r.seek ? META.seek : 0) | (r.visible_from !== null || r.expires_at !== null ? META.scheduled : 0)
       | (r.flags << META_FLAGS_SHIFT) | (this.offer[s]! << META_OFFER_SHIFT)) >>> 0

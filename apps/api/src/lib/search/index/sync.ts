@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@portal/db'
 import { rowsOf } from '../sql.ts'
-import { FLAG, Store, type IndexRow } from './store.ts'
+import { ADVERTISER_CODE, FLAG, MEDIA, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from './store.ts'
+import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL } from '../facets.ts'
 
 /** Everything the store keeps, with timestamps as epoch milliseconds and the booleans packed into FLAG bits. */
 export const COLUMNS_SQL = `id::float8 as id, slug, user_id::float8 as user_id, category_id, offer_type, ad_type = 'seek' as seek, price::float8 as price,
@@ -14,7 +15,12 @@ export const COLUMNS_SQL = `id::float8 as id, slug, user_id::float8 as user_id, 
   extract(epoch from expires_at)::float8 * 1000 as expires_at, extract(epoch from created_at)::float8 * 1000 as created_at,
   lat, lon, city_slug, district, search_text,
   case when ownership = 'leasehold' then (select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
-    from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years`
+    from jsonb_array_elements(attributes) a where a->>'id' = '32') end as lease_years,
+  ${YEAR_BUILT_SQL('listings')} as year_built,
+  ((${HAS_VIDEO_SQL('listings')})::int * ${MEDIA.video} + (${HAS_TOUR_SQL('listings')})::int * ${MEDIA.tour}
+    + (${HAS_PLAN_SQL('listings')})::int * ${MEDIA.plan}
+    + (case ${ADVERTISER_SQL('listings')} when 'private' then ${ADVERTISER_CODE.private} when 'developer' then ${ADVERTISER_CODE.developer}
+      else ${ADVERTISER_CODE.agency} end) * ${1 << MEDIA_ADVERTISER_SHIFT}) as media`
 const COLUMNS = sql.raw(COLUMNS_SQL)
 
 const BATCH = 20_000
@@ -42,7 +48,7 @@ function toRow(r: Record<string, unknown>): IndexRow {
     flags: Number(r.flags), promoted_until: numOrNull(r.promoted_until), visible_from: numOrNull(r.visible_from),
     expires_at: numOrNull(r.expires_at), created_at: Number(r.created_at), lat: Number(r.lat), lon: Number(r.lon),
     city_slug: String(r.city_slug), district: (r.district as string | null) ?? null, lease_years: numOrNull(r.lease_years),
-    search_text: String(r.search_text ?? ''),
+    search_text: String(r.search_text ?? ''), year_built: numOrNull(r.year_built), media: Number(r.media ?? 0),
   }
 }
 

@@ -1,0 +1,27 @@
+/**
+ * The facets of issue 25's filters that listings do not keep in a column of their own, as SQL over a listings row
+ * aliased `t`. The SQL path filters on these very expressions and the in-memory index loads them (sync.ts), so both
+ * engines agree by construction; the change triggers of migration 0026 log every write they depend on (links, photos,
+ * the owner's account type).
+ */
+
+/** 'private' (a person), 'developer', or 'agency' (agencies, hotels): the owner's type, an agent's by its company. */
+export const ADVERTISER_SQL = (t: string) => `(select case coalesce(c.type, u.type) when 'user' then 'private' when 'developer' then 'developer'
+  else 'agency' end from users u left join users c on c.id = u.agency_id where u.id = ${t}.user_id)`
+
+/** Attribute 18 (year built) as a whole number, null when absent or malformed. */
+export const YEAR_BUILT_SQL = (t: string) => `(select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
+  from jsonb_array_elements(${t}.attributes) a where a->>'id' = '18')`
+
+/** A video link ('Film' or 'Drugi film'). */
+export const HAS_VIDEO_SQL = (t: string) => `(coalesce(${t}.links->>'video', '') <> '' or coalesce(${t}.links->>'video_2', '') <> '')`
+/** A virtual tour ('Wirtualny spacer'). */
+export const HAS_TOUR_SQL = (t: string) => `(coalesce(${t}.links->>'walk_video', '') <> '')`
+/** A floor plan among the photos (kind 'plan', the form's project plan photos). */
+export const HAS_PLAN_SQL = (t: string) => `exists (select 1 from listing_photos p where p.listing_id = ${t}.id and p.kind = 'plan')`
+
+/**
+ * 'Dodane' (issue 25): created at or after this moment, to the whole minute, so the SQL path (which computes it
+ * the same way) and the index agree and the count cache's minute stays meaningful.
+ */
+export const addedSince = (days: number, now: number) => Math.floor((now - days * 86_400_000) / 60_000) * 60_000

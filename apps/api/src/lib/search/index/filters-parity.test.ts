@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { eq, sql } from 'drizzle-orm'
+import { listingPhotos, listings, users } from '@portal/db'
+import { CATEGORIES } from '@portal/contracts/catalogue'
+import { ADVERTISERS, parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
+import { createTestApp, insertListings } from '../../../test/helpers.ts'
+import { queryArb, seedFilterListings } from './filters-fixture.ts'
+import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../sql.ts'
+import { SearchIndex } from './index.ts'
+
+/**
+ * Issue 25's filters (advertiser, date added, price per m², year built, floor range, video, virtual tour, floor plan)
+ * answer the same pages and totals on both engines, over random listings and random queries (fast-check, seeded).
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>
+
+async function viaSql(q: SearchQuery) {
+  clearSearchCountCache(t.db.db)
+  const { where, branches } = searchPlan(q, {})
+  const [rows, total] = await Promise.all([searchPage(t.db.db, q, where, branches), countSearch(t.db.db, where, filterKey(q))])
+  return { ids: rows.map((x) => `${x.id}${x.is_promoted ? '*' : ''}`), total }
+}
+
+async function viaIndex(ix: SearchIndex, q: SearchQuery) {
+  const perPage = q.per_page ?? 24
+  const hit = await ix.search(q, perPage, ((q.page ?? 1) - 1) * perPage)
+  if (!hit) return null
+  return { ids: hit.slots.map((x, i) => `${hit.store.id[x]}${hit.promoted[i] ? '*' : ''}`), total: hit.total }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await seedFilterListings(t.db)
+}, 120_000)
+afterAll(async () => { await t?.close() })
+
+describe("issue 25's filters on both engines", () => {
+  it('answer random queries with the same pages and totals (index vs SQL)', async () => {
+    const ix = new SearchIndex(t.db.db)
+    await ix.load()
+    let nonEmpty = 0
+    await fc.assert(fc.asyncProperty(queryArb, async (q) => {
+      const got = await viaIndex(ix, q)
+      expect(got, JSON.stringify(q)).not.toBeNull()
+      expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+      if (got!.total) nonEmpty++
+    }), { numRuns: 150, seed: 25 })
+    expect(nonEmpty).toBeGreaterThan(40)
+  }, 120_000)
+
+  it('each filter alone narrows the result, the same on both engines', async () => {
+    const ix = new SearchIndex(t.db.db)
+    await ix.load()
+    const all = (await viaSql({})).total
+    const cases: SearchQuery[] = [
+      { advertiser: ['private'] }, { advertiser: ['agency'] }, { advertiser: ['developer'] }, { advertiser: ['private', 'developer'] },
+      { addedDays: 1 }, { addedDays: 30 }, { pricePerM2: { min: 5000 } }, { yearBuilt: { min: 2000, max: 2010 } },
+      { floorRange: { min: 0, max: 2 } }, { floorRange: { min: 11 } }, { withVideo: true }, { withTour: true }, { withPlan: true },
+    ]
+    for (const q of cases) {
+      const sqlHit = await viaSql(q)
+      expect(await viaIndex(ix, q), JSON.stringify(q)).toEqual(sqlHit)
+      expect(sqlHit.total, JSON.stringify(q)).toBeGreaterThan(0)
+      expect(sqlHit.total, JSON.stringify(q)).toBeLessThan(all)
+    }
+    // The advertiser kinds split every listing between them; an agent counts as its agency.
+    const kinds = await Promise.all(ADVERTISERS.map((a) => viaSql({ advertiser: [a] })))
+    expect(kinds.reduce((n, k) => n + k.total, 0)).toBe(all)
+    expect(kinds[1]!.total).toBe(210) // agency, its agent, the hotel: 3 × 70
+  }, 60_000)
+
+  it("the index hears of a changed video link, floor plan and account type", async () => {
+    const ix = new SearchIndex(t.db.db)
+    await ix.load()
+    // The cheapest listing of all: first in price order whenever it matches.
+    const [id] = await insertListings(t.db, [{ categoryId: CATEGORIES[0]!.id, links: {}, price: 1 }])
+    const has = async (q: SearchQuery) => { const hit = (await ix.search({ ...q, sort: 'price_asc' }, 5, 0))!; return hit.store.id[hit.slots[0]!] === id }
+    expect(await has({ withVideo: true })).toBe(false)
+    await t.db.db.update(listings).set({ links: { video: 'https://youtu.be/abcdefghijk' } }).where(eq(listings.id, id!))
+    expect(await has({ withVideo: true })).toBe(true)
+    await t.db.db.insert(listingPhotos).values({ listingId: id!, kind: 'plan', position: 0, storageKey: 'p', width: 1, height: 1 })
+    expect(await has({ withPlan: true })).toBe(true)
+    expect(await has({ advertiser: ['private'] })).toBe(true)
+    const [{ userId }] = await t.db.db.select({ userId: listings.userId }).from(listings).where(eq(listings.id, id!))
+    await t.db.db.update(users).set({ type: 'developer' }).where(eq(users.id, userId))
+    expect(await has({ advertiser: ['private'] })).toBe(false)
+    expect(await has({ advertiser: ['developer'] })).toBe(true)
+    await t.db.db.delete(listings).where(sql`id = ${id}`)
+  })
+
+  it('reads the Polish parameters and their English aliases, writes the Polish ones, and names a bad one', () => {
+    const pl = new URLSearchParams('ogloszeniodawca=prywatny,deweloper&dodane=7&cena_m2[min]=5000&cena_m2[max]=12000'
+      + '&rok_budowy[min]=1990&rok_budowy[max]=2020&pietro_od=0&pietro_do=3&z_filmem=1&z_wirtualnym_spacerem=1&z_rzutem=1')
+    const { query, errors } = parseSearchParams(pl)
+    expect(errors).toEqual({})
+    expect(query).toEqual({ advertiser: ['private', 'developer'], addedDays: 7, pricePerM2: { min: 5000, max: 12000 },
+      yearBuilt: { min: 1990, max: 2020 }, floorRange: { min: 0, max: 3 }, withVideo: true, withTour: true, withPlan: true })
+    expect(toSearchParams(query).toString()).toBe(new URLSearchParams('z_filmem=1&z_wirtualnym_spacerem=1&z_rzutem=1'
+      + '&ogloszeniodawca=prywatny,deweloper&dodane=7&cena_m2[min]=5000&cena_m2[max]=12000&rok_budowy[min]=1990'
+      + '&rok_budowy[max]=2020&pietro_od=0&pietro_do=3').toString())
+    const en = parseSearchParams(new URLSearchParams('advertiser=agency&added_days=3&price_per_m2[min]=100&year_built[max]=1950'
+      + '&floor_from=parter&floor_to=2&with_video=1&with_virtual_tour=1&with_floor_plan=1'))
+    expect(en).toEqual({ errors: {}, query: { advertiser: ['agency'], addedDays: 3, pricePerM2: { min: 100 }, yearBuilt: { max: 1950 },
+      floorRange: { min: 0, max: 2 }, withVideo: true, withTour: true, withPlan: true } })
+  })
+
+  it('GET /api/search answers 422 in Polish naming a bad new parameter', async () => {
+    for (const [qs, key] of [['ogloszeniodawca=firma', 'ogloszeniodawca'], ['dodane=2', 'dodane'], ['cena_m2[min]=abc', 'cena_m2[min]'],
+      ['rok_budowy[min]=1500', 'rok_budowy[min]'], ['pietro_od=5&pietro_do=2', 'pietro_od'], ['pietro_do=40', 'pietro_do'],
+      ['z_rzutem=tak', 'z_rzutem'], ['with_video=2', 'with_video']] as const) {
+      const res = await t.app.inject(`/api/search?${qs}`)
+      expect(res.statusCode, qs).toBe(422)
+      expect(Object.keys(res.json().errors), qs).toEqual([key])
+    }
+    const ok = await t.app.inject('/api/search?ogloszeniodawca=prywatny&z_filmem=1')
+    expect(ok.statusCode).toBe(200)
+  })
+})
