@@ -22,6 +22,14 @@ export const searchResponseSchema = z.object({
 })
 export type SearchResponse = z.infer<typeof searchResponseSchema>
 
+/** GET /api/search/count: how many listings the filters find (the panels' 'Pokaż 1 234 ogłoszenia', issue 25). */
+export const searchCountResponseSchema = z.object({
+  /** Exact from the in-memory index (beyond ~300 000 candidates, and on the SQL path above 2 000, an estimate). */
+  total: z.number().int(),
+  total_estimated: z.boolean(),
+})
+export type SearchCountResponse = z.infer<typeof searchCountResponseSchema>
+
 export const markerSchema = z.object({
   id: z.number().int(),
   slug: z.string(),

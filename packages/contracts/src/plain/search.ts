@@ -27,6 +27,8 @@ export const MAX_PER_PAGE = 60
 export const MAX_PAGE = 10_000
 export const DEFAULT_RADIUS_KM = 10
 export const MAX_RADIUS_KM = 300
+/** The radius choices next to the location (issue 25); 0 = the place itself (its name, not a circle). */
+export const RADIUS_CHOICES = [0, 5, 10, 15, 25, 50, 75] as const
 export const MAX_LIST_ENTRIES = 15
 export const MAX_PRICE_ZL = 10_000_000_000
 export const MAX_AREA_M2 = 1_000_000
@@ -195,7 +197,7 @@ const coordinate = (limit: number, message: string): Check<number> => (s) =>
 
 const priceSchema = numberIn(0, MAX_PRICE_ZL)
 const areaSchema = numberIn(0, MAX_AREA_M2)
-const radiusSchema = numberIn(0.1, MAX_RADIUS_KM)
+const radiusSchema = numberIn(0, MAX_RADIUS_KM)
 const latSchema = coordinate(90, SEARCH_MESSAGES.lat)
 const lonSchema = coordinate(180, SEARCH_MESSAGES.lon)
 const pageSchema = intIn(1, MAX_PAGE, SEARCH_MESSAGES.page)

@@ -1,3 +1,5 @@
+import { DEFAULT_RADIUS_KM, type SearchQuery } from '@portal/contracts/search'
+
 /**
  * The facets of issue 25's filters that listings do not keep in a column of their own, as SQL over a listings row
  * aliased `t`. The SQL path filters on these very expressions and the in-memory index loads them (sync.ts), so both
@@ -25,3 +27,19 @@ export const HAS_PLAN_SQL = (t: string) => `exists (select 1 from listing_photos
  * the same way) and the index agree and the count cache's minute stays meaningful.
  */
 export const addedSince = (days: number, now: number) => Math.floor((now - days * 86_400_000) / 60_000) * 60_000
+
+/**
+ * '+0 km' (`promien=0`, issue 25): the picked place itself rather than a circle around it — its name is searched as a
+ * typed place is (a catalogue city or district becomes a filter, another place's name a word of the listing's place).
+ * A place without a name (a geolocated point) keeps a 1 km circle.
+ */
+export function placeOnly(q: SearchQuery): string | undefined {
+  return q.location && q.radius === 0 ? q.location.name?.trim() || undefined : undefined
+}
+/** The text both engines interpret: the phrase, a typed place, and a '+0 km' place's name. */
+export const searchedText = (q: SearchQuery) => [q.phrase, q.locationText, placeOnly(q)].filter(Boolean).join(' ')
+/** The circle around the location in metres (none for a '+0 km' place with a name). */
+export function circleMeters(q: SearchQuery): number | undefined {
+  if (!q.location || placeOnly(q)) return undefined
+  return q.radius === 0 ? 1000 : (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+}

@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '@portal/db'
 import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
-import { DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, floorsInRange, type Marker, type SearchQuery } from '@portal/contracts/search'
+import { DEFAULT_PER_PAGE, floorsInRange, type Marker, type SearchQuery } from '@portal/contracts/search'
 import { interpretPhrase } from './phrase.ts'
-import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince } from './facets.ts'
+import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince, circleMeters, searchedText } from './facets.ts'
 import { circleBox, haversine } from '../geo/distance.ts'
 
 /**
@@ -104,7 +104,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     // 'ukryj duplikaty' (issue 13); the index keeps dup_hidden as a flag bit (FLAG.dupHidden).
     ...(q.hideDuplicates ? [sql`not l.dup_hidden`] : []),
   ]
-  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const phraseText = searchedText(q)
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
 
   const offerType = q.seek ? undefined : (q.type ?? meaning?.offerType)
@@ -133,8 +133,9 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
   if (q.area?.min !== undefined) range('area', '>=', q.area.min)
   if (q.area?.max !== undefined) range('area', '<=', q.area.max)
 
-  if (q.location) {
-    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+  const circle = circleMeters(q)
+  if (q.location && circle !== undefined) {
+    const meters = circle
     const centre = sql`ll_to_earth(${q.location.lat}::float8, ${q.location.lon}::float8)`
     const [a, b, c2, d] = circleBox(q.location.lat, q.location.lon, meters * 1.01)
     // lat/lon ranges are estimated from column statistics and checked inside the covering indexes;

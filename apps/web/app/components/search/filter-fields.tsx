@@ -10,7 +10,9 @@ import {
   priceOptionLabel,
   priceToOptions,
 } from '~/lib/search-options'
-import { ADDED_DAYS, ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, FLOOR_LEVEL_LABELS } from '@portal/contracts/plain/search'
+import {
+  ADDED_DAYS, ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, DEFAULT_RADIUS_KM, FLOOR_LEVEL_LABELS, RADIUS_CHOICES,
+} from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import { CheckboxField, fieldLabel, PillGroup, RangeInputs, SelectField } from './controls'
 import { TagFilter } from './tag-filter'
@@ -257,5 +259,20 @@ export function MoreFilters({ form, set }: FieldProps) {
       </div>
       <MediaBoxes form={form} set={set} />
     </div>
+  )
+}
+
+/** '+0 km' … '+75 km' next to the location; the default (10 km) stays out of the URL. */
+export function RadiusSelect({ form, set, className }: FieldProps & { className?: string }) {
+  const value = form.radius === '' ? String(DEFAULT_RADIUS_KM) : form.radius
+  return (
+    <SelectField label="Promień" value={value} className={className} onChange={(v) => set({ radius: v === String(DEFAULT_RADIUS_KM) ? '' : v })}>
+      {!(RADIUS_CHOICES as readonly number[]).includes(Number(value)) && <option value={value}>+{value} km</option>}
+      {RADIUS_CHOICES.map((km) => (
+        <option key={km} value={String(km)}>
+          +{km} km
+        </option>
+      ))}
+    </SelectField>
   )
 }

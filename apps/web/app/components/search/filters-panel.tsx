@@ -17,6 +17,7 @@ import {
   OfferTypeSelect,
   Ownership,
   PriceRange,
+  RadiusSelect,
   RentalPeriod,
   Rooms,
 } from './filter-fields'
@@ -67,16 +68,19 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.3fr_1.4fr]">
         <OfferTypeSelect form={form} set={set} />
         <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
-        <LocationAutocomplete
-          text={town}
-          onText={(t) => {
-            setTown(t)
-            if (!t.trim()) set({ location: null })
-          }}
-          onPick={(location) => set({ location })}
-          placeholder="Wpisz miejscowość"
-          className="[&_input]:h-11"
-        />
+        <div className="grid grid-cols-[1fr_7.5rem] gap-2">
+          <LocationAutocomplete
+            text={town}
+            onText={(t) => {
+              setTown(t)
+              if (!t.trim()) set({ location: null })
+            }}
+            onPick={(location) => set({ location })}
+            placeholder="Wpisz miejscowość"
+            className="[&_input]:h-11"
+          />
+          <RadiusSelect form={form} set={set} />
+        </div>
         <PriceRange form={form} set={set} />
       </div>
 

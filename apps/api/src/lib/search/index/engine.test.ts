@@ -76,7 +76,13 @@ function randomQuery(r: () => number): SearchQuery {
   if (on(0.5)) q.categories = [pick(CATEGORIES).slug, ...(on(0.3) ? [pick(CATEGORIES).slug] : [])]
   if (on(0.3)) q.price = { min: on(0.7) ? Math.round(r() * 800_000) : undefined, max: on(0.7) ? Math.round(400_000 + r() * 1_200_000) : undefined }
   if (on(0.3)) q.area = { min: on(0.7) ? Math.round(r() * 100) : undefined, max: on(0.7) ? Math.round(60 + r() * 150) : undefined }
-  if (on(0.3)) { const c = pick(CITIES.slice(0, 5)); q.location = { lat: c.lat, lon: c.lon }; if (on(0.5)) q.radius = pick([2, 5, 15, 40]) }
+  if (on(0.3)) {
+    const c = pick(CITIES.slice(0, 5))
+    q.location = { lat: c.lat, lon: c.lon }
+    if (on(0.5)) q.radius = pick([0, 2, 5, 15, 40])
+    // '+0 km' searches a named place by its name (issue 25); a nameless point keeps a 1 km circle.
+    if (q.radius === 0 && on(0.7)) q.location.name = c.name
+  }
   if (on(0.15)) { const c = pick(CITIES.slice(0, 4)); q.bbox = [c.lon - 0.2, c.lat - 0.1, c.lon + 0.1, c.lat + 0.15] }
   if (on(0.2)) q.rooms = some([1, 2, 3, 4, 5])
   if (on(0.15)) q.bathrooms = some([1, 2, 3])

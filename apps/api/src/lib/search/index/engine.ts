@@ -1,12 +1,12 @@
 import { categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
-import { DEFAULT_RADIUS_KM, floorsInRange, type SearchQuery, type SearchSort } from '@portal/contracts/search'
+import { floorsInRange, type SearchQuery, type SearchSort } from '@portal/contracts/search'
 import { interpretPhrase } from '../phrase.ts'
 import { circleBox, haversine } from '../../geo/distance.ts'
 import {
   ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
-import { addedSince } from '../facets.ts'
+import { addedSince, circleMeters, searchedText } from '../facets.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
@@ -53,7 +53,36 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
   // Near the estimated end, count exactly: the pager must reach the real last page.
   if (hit.estimated && offset + limit >= hit.total * 0.8) return collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, Infinity)
+  // The page came from an early stop; the total is then counted exactly by a bare scan when the lists are short
+  // enough (issue 25: no 'około' from the index), estimated only beyond that.
+  if (hit.estimated && countCap === EXACT_COUNT && listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { ...hit, total: countSlots(p.lists, p.test), estimated: false }
   return hit
+}
+
+/**
+ * Candidate slots a search or a live count scans in full for an exact total: ~1-3 ms on one core. Only the broadest
+ * searches of a national index (a whole category of a million listings) have longer lists and are still estimated.
+ */
+export const EXACT_SCAN_SLOTS = 300_000
+
+/** Every match of the lists, counted by the bare per-slot test (the lists are disjoint). */
+function countSlots(lists: SlotList[], test: (x: number) => boolean): number {
+  let n = 0
+  for (const list of lists) { const items = list.items; for (let i = 0; i < list.length; i++) if (test(items[i]!)) n++ }
+  return n
+}
+
+/**
+ * The live count of the search panels (GET /api/search/count): exact within EXACT_SCAN_SLOTS candidates, else the
+ * search's own estimate; null when SQL must answer.
+ */
+export function runCount(store: Store, q: SearchQuery, now = Date.now()): { total: number; estimated: boolean } | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return { total: 0, estimated: false }
+  if (!p) return null
+  if (listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { total: countSlots(p.lists, p.test), estimated: false }
+  const hit = collect(store, p.lists, p.test, 'newest_plain', 1, 0, now, EXACT_COUNT)
+  return { total: hit.total, estimated: hit.estimated }
 }
 
 /**
@@ -71,7 +100,7 @@ type Plan = { lists: SlotList[]; test: (x: number) => boolean } | null | 'none'
 
 function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
-  const phraseText = [q.phrase, q.locationText].filter(Boolean).join(' ')
+  const phraseText = searchedText(q)
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
   // Free-text words: each must occur in search_text (as SQL's LIKE '%word%'); the rarest also gives candidates.
   const wordHits = (meaning?.words ?? []).map((w) => ({ word: w, ...store.words.slotsWith(w, store.size) }))
@@ -100,8 +129,9 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   // Location: a circle (and its box), a map box, or both; every box is [minLat, minLon, maxLat, maxLon].
   let box: [number, number, number, number] | undefined
   let circle: { lat: number; lon: number; meters: number } | undefined
-  if (q.location) {
-    const meters = (q.radius ?? DEFAULT_RADIUS_KM) * 1000
+  const circleM = circleMeters(q)
+  if (q.location && circleM !== undefined) {
+    const meters = circleM
     circle = { lat: q.location.lat, lon: q.location.lon, meters }
     box = circleBox(q.location.lat, q.location.lon, meters * 1.01)
   }
@@ -241,7 +271,8 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
    * Enough seen of a list to estimate the rest: its share of the exact-count cap, or, for a selective filter on a long
    * list, a sample of WALK_SAMPLE matches once WALK_BUDGET slots were visited (about ±10% before rounding).
    */
-  const enough = (found: number, walked: number) => found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE)
+  // An uncapped count walks everything: a sample stop would estimate and recurse into itself again (stack overflow).
+  const enough = (found: number, walked: number) => countCap !== Infinity && (found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE))
   for (const list of lists) {
     const items = list.items
     for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }

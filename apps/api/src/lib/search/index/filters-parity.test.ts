@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, sql } from 'drizzle-orm'
 import { listingPhotos, listings, users } from '@portal/db'
-import { CATEGORIES } from '@portal/contracts/catalogue'
+import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { ADVERTISERS, parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 import { queryArb, seedFilterListings } from './filters-fixture.ts'
-import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../sql.ts'
+import { clearSearchCountCache, countSearch, filterKey, rowsOf, searchPage, searchPlan } from '../sql.ts'
 import { SearchIndex } from './index.ts'
 
 /**
@@ -87,6 +87,28 @@ describe("issue 25's filters on both engines", () => {
     expect(await has({ advertiser: ['private'] })).toBe(false)
     expect(await has({ advertiser: ['developer'] })).toBe(true)
     await t.db.db.delete(listings).where(sql`id = ${id}`)
+  })
+
+  it("radius: '+0 km' is the place itself by its name; wider choices find more; both engines agree", async () => {
+    const ix = new SearchIndex(t.db.db)
+    await ix.load()
+    const c = CITIES[0]!
+    const at = { lat: c.lat, lon: c.lon, name: c.name }
+    const totals: number[] = []
+    for (const radius of [0, 5, 10, 25, 75]) {
+      const q: SearchQuery = { location: at, radius, per_page: 60 }
+      const sqlHit = await viaSql(q)
+      expect(await viaIndex(ix, q), String(radius)).toEqual(sqlHit)
+      totals.push(sqlHit.total)
+    }
+    const [own] = rowsOf(await t.db.db.execute(sql`select count(*)::int as n from listings where city_slug = ${c.slug} and ad_type = 'offer'`))
+    expect(totals[0]).toBe(Number(own!.n))
+    expect(totals[1]).toBeLessThanOrEqual(totals[2]!)
+    expect(totals[4]).toBeGreaterThan(totals[1]!)
+    const res = await t.app.inject(`/api/search?lokalizacja[lat]=${c.lat}&lokalizacja[lon]=${c.lon}&lokalizacja[nazwa]=${encodeURIComponent(c.name)}&promien=0`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().total).toBe(totals[0])
+    expect((await t.app.inject('/api/search?lokalizacja[lat]=50&lokalizacja[lon]=20&promien=-1')).statusCode).toBe(422)
   })
 
   it('reads the Polish parameters and their English aliases, writes the Polish ones, and names a bad one', () => {

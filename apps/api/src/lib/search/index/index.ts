@@ -1,6 +1,6 @@
 import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
-import { runLatest, runMarkers, runPromoted, runSearch, searchMatcher } from './engine.ts'
+import { runCount, runLatest, runMarkers, runPromoted, runSearch, searchMatcher } from './engine.ts'
 import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
 import { CardCache } from './hydrate.ts'
 import { sellerActiveCount, similarSlots, type ListingRef } from './listing-page.ts'
@@ -287,6 +287,11 @@ export class SearchIndex {
       const promoted = top ? runPromoted(store, top.q, top.limit, top.offset) : null
       return hit && (!top || promoted) ? { ...hit, top: promoted } : null
     })
+  }
+
+  /** The number of matches (the panels' live count), or null when SQL must answer. */
+  count(q: SearchQuery) {
+    return this.answer((store) => runCount(store, q))
   }
 
   /** Markers or clusters over a map box from the index, or null when SQL must answer. */
