@@ -55,7 +55,8 @@ describe('parseSearchParams: each parameter under each name', () => {
   it('promien and radius', () => {
     expect(ok('promien=25').radius).toBe(25)
     expect(ok('radius=2.5').radius).toBe(2.5)
-    expect(parse('promien=0').errors.promien).toBeDefined()
+    expect(ok('promien=0').radius).toBe(0) // '+0 km': the place itself (issue 25)
+    expect(parse('promien=-1').errors.promien).toBeDefined()
     expect(parse('radius=5000').errors.radius).toBeDefined()
   })
   it('pokoje (5 means 5+) and lazienki (3 means 3+)', () => {
