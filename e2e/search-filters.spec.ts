@@ -38,6 +38,10 @@ test('1280: only private owners in one click, then date added and a floor range 
   await expect(page.getByRole('list', { name: 'Aktywne filtry' })).toContainText('Piętro: parter–3')
   expect(await count(page)).toBeLessThanOrEqual(privateOnly)
 
+  // The live count: the search button tells how many a changed choice finds, before searching.
+  await filters.getByLabel('Typ oferty').selectOption('wynajem')
+  await expect(filters.locator('button[type=submit]')).toHaveText(/^Szukaj: Pokaż \d[\d\s]* ogłosze(nie|nia|ń)$/)
+
   await filters.getByRole('button', { name: 'Resetuj filter' }).click()
   await expect(page).toHaveURL(/\/szukaj$/)
   await expect(filters.getByRole('button', { name: 'Filtry dodatkowe' })).toBeVisible()
@@ -53,12 +57,17 @@ test('390: the phone search modal sets year built and a developer, and the resul
   await dialog.getByRole('button', { name: 'Więcej opcji' }).click()
   await dialog.getByRole('group', { name: 'Ogłoszeniodawca' }).getByText('Deweloper', { exact: true }).click()
   await dialog.getByLabel('Rok budowy od').fill('2010')
-  await dialog.getByRole('button', { name: 'Szukaj' }).click()
+  const button = dialog.getByRole('button', { name: /^Szukaj/ })
+  await expect(button).toHaveText(/^Szukaj: Pokaż \d[\d\s]* ogłosze(nie|nia|ń)$/)
+  const announced = Number((await button.textContent())!.replace(/[^\d]/g, ''))
+  await button.click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/ogloszeniodawca=deweloper/)
   expect(new URL(page.url()).searchParams.get('rok_budowy[min]')).toBe('2010')
   await expect(page.locator('[data-results-count]')).toHaveText(/Znaleziono \d+ ogłosze(nie|nia|ń)/)
   expect(await count(page)).toBeGreaterThan(0)
+  // What the button announced is what the search found.
+  expect(await count(page)).toBe(announced)
   const widths = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(widths).toBeLessThanOrEqual(390)
 })

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { emptyForm, extendedFilterCount, searchUrl, type SearchForm } from '~/lib/search-form'
+import { emptyForm, extendedFilterCount, formToParams, searchUrl, type SearchForm } from '~/lib/search-form'
 import { useRecentSearches } from '~/lib/search-recent'
+import { showLabel, useLiveCount } from '~/lib/live-count'
 import { ChevronDownIcon, SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
 import { linkBtn, primaryBtn, secondaryBtn } from './controls'
@@ -49,10 +50,11 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
     // Landing pages too: a changed search continues on /szukaj, where every filter lives in the URL.
     navigate(url)
   }
-  const submit = (patch: Partial<SearchForm> = {}) => {
-    const keep = form.location && town.trim() === form.location.display_name
-    go({ ...form, ...patch, location: keep ? form.location : null, radius: keep ? form.radius : '' })
-  }
+  const keep = form.location && town.trim() === form.location.display_name
+  const effective: SearchForm = { ...form, location: keep ? form.location : null, radius: keep ? form.radius : '' }
+  const submit = (patch: Partial<SearchForm> = {}) => go({ ...effective, ...patch })
+  // 'Pokaż 1 234 ogłoszenia' once the choice differs from the page's (whose count the heading already says).
+  const live = useLiveCount(effective, formToParams(effective).toString() !== formToParams(initial).toString())
 
   return (
     <form
@@ -145,9 +147,14 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
           >
             Resetuj filter
           </button>
-          <button type="submit" className={`${primaryBtn} max-sm:flex-1`}>
+          <button type="submit" className={`${primaryBtn} max-sm:flex-1`} aria-live="polite">
             <SearchIcon size={18} />
-            Szukaj
+            {live ? (
+              <>
+                <span className="sr-only">Szukaj: </span>
+                {showLabel(live)}
+              </>
+            ) : 'Szukaj'}
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
+import { showLabel, useLiveCount } from '~/lib/live-count'
 import { ChevronDownIcon, SearchIcon } from '../icons'
 import { fieldBox, fieldLabel, primaryBtn, secondaryBtn } from './controls'
 import {
@@ -40,9 +41,11 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
   }, [isOpen])
   const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }))
 
+  const keepLocation = form.location && town.trim() === form.location.display_name
+  const effective: SearchForm = { ...form, location: keepLocation ? form.location : null, phrase: keepLocation ? form.phrase : town }
+  const live = useLiveCount(effective, isOpen)
   const search = () => {
-    const keepLocation = form.location && town.trim() === form.location.display_name
-    navigate(searchUrl({ ...form, location: keepLocation ? form.location : null, phrase: keepLocation ? form.phrase : town }))
+    navigate(searchUrl(effective))
     onClose()
   }
 
@@ -65,9 +68,14 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
           >
             Resetuj
           </button>
-          <button type="button" className={`${primaryBtn} flex-1 sm:flex-none`} onClick={search}>
+          <button type="button" className={`${primaryBtn} flex-1 sm:flex-none`} onClick={search} aria-live="polite">
             <SearchIcon size={18} />
-            Szukaj
+            {live ? (
+              <>
+                <span className="sr-only">Szukaj: </span>
+                {showLabel(live)}
+              </>
+            ) : 'Szukaj'}
           </button>
         </>
       }
