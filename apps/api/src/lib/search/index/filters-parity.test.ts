@@ -111,6 +111,19 @@ describe("issue 25's filters on both engines", () => {
     expect((await t.app.inject('/api/search?lokalizacja[lat]=50&lokalizacja[lon]=20&promien=-1')).statusCode).toBe(422)
   })
 
+  it('GET /api/search/count: the total of GET /api/search, exact from the index; 422 like the search', async () => {
+    for (const qs of ['', 'ogloszeniodawca=prywatny', 'z_filmem=1&typ=sprzedaz', 'dodane=7&pietro_od=1', 'kategoria=mieszkanie&cena_m2[max]=9000']) {
+      await t.app.inject(`/api/search?${qs}`) // loads the index on first use
+      const [search, count] = await Promise.all([t.app.inject(`/api/search?${qs}`), t.app.inject(`/api/search/count?${qs}`)])
+      expect(count.statusCode, qs).toBe(200)
+      expect(count.headers['x-search-source']).toBe('index')
+      expect(count.json(), qs).toEqual({ total: search.json().total, total_estimated: false })
+    }
+    const bad = await t.app.inject('/api/search/count?rok_budowy[max]=3000')
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys(bad.json().errors)).toEqual(['rok_budowy[max]'])
+  })
+
   it('reads the Polish parameters and their English aliases, writes the Polish ones, and names a bad one', () => {
     const pl = new URLSearchParams('ogloszeniodawca=prywatny,deweloper&dodane=7&cena_m2[min]=5000&cena_m2[max]=12000'
       + '&rok_budowy[min]=1990&rok_budowy[max]=2020&pietro_od=0&pietro_do=3&z_filmem=1&z_wirtualnym_spacerem=1&z_rzutem=1')
