@@ -11,6 +11,8 @@ export interface SavedMail {
   text: string
   html: string
   date: string
+  /** Text attachments (an .ics) with their content. */
+  attachments?: { filename: string; contentType: string; text: string }[]
 }
 
 function readAll(dir: string): SavedMail[] {

@@ -25,7 +25,9 @@ const server = new SMTPServer({
         const rcpt = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
         const file = join(dir, `${Date.now()}-${String(++n).padStart(4, '0')}.json`)
         // Written in one go under a temporary name, so a reader never sees half a file.
-        writeFileSync(`${file}.tmp`, JSON.stringify({ to: [...new Set([...to, ...rcpt])].filter(Boolean), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', date: new Date().toISOString() }, null, 2))
+        writeFileSync(`${file}.tmp`, JSON.stringify({ to: [...new Set([...to, ...rcpt])].filter(Boolean), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', date: new Date().toISOString(),
+          // Text attachments (an .ics) as text, so tests can read them.
+          attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, text: a.contentType.startsWith('text/') ? a.content.toString('utf8') : '' })) }, null, 2))
         renameSync(`${file}.tmp`, file)
         callback()
       },

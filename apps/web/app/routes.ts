@@ -39,6 +39,9 @@ export default [
     route('account/Payments', 'routes/account/payments.tsx', { id: 'routes/account/payments-alias' }),
     // Listing feeds (issue 12): guard 'company' in the loader.
     route('integracje', 'routes/integrations.tsx'),
+    // Viewings (issue 28): a listing's visiting hours and open days; the calendar of visits.
+    route('moje-ogloszenia/ogladanie/:id', 'routes/viewing-settings.tsx'),
+    route('kalendarz', 'routes/calendar.tsx'),
     route('account/Integrations', 'routes/integrations.tsx', { id: 'routes/integrations-alias' }),
   ]),
   // Money (issue 11): the price list and the local payment simulator's gateway page.
@@ -57,6 +60,8 @@ export default [
   // People (issue 10): public profiles and the directories.
   route('profil/:user', 'routes/profile.tsx'),
   route('wiadomosci/potwierdz', 'routes/message-confirm.tsx'),
+  // Viewings (issue 28): a guest's e-mailed link to their visit.
+  route('ogladanie', 'routes/viewing.tsx'),
   route('agencje', 'routes/directory.tsx'),
   route('deweloperzy', 'routes/directory.tsx', { id: 'routes/developers' }),
   route('dodaj-ogloszenie', 'routes/add-offer.tsx'),

@@ -271,6 +271,8 @@ export const publicOfferSchema = z.object({
   is_owner: z.boolean(),
   /** True when the logged-in caller has it among their favourites (always false for guests). */
   is_favorite: z.boolean(),
+  /** True when visits can be booked ('Umów oglądanie', issue 28): hours set or an open day ahead. */
+  viewings: z.boolean().optional(),
   similar: z.array(listingSummarySchema),
 })
 export type PublicOffer = z.infer<typeof publicOfferSchema>

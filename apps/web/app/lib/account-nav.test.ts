@@ -8,14 +8,14 @@ const all = ACCOUNT_LINKS.map((l) => ({ ...l, available: true }))
 
 describe('account links', () => {
   it('lists only pages that exist now', () => {
-    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Wiadomości', 'Historia płatności'])
+    expect(menuLinks(user).map((l) => l.menuLabel)).toEqual(['Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Wiadomości', 'Kalendarz', 'Historia płatności'])
   })
   it('keeps the menu order and the tab order of spec §2, agents only for companies', () => {
     expect(menuLinks(agency, all).map((l) => l.menuLabel)).toEqual([
-      'Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Agenci', 'Wiadomości', 'Historia płatności',
+      'Moje ogłoszenia', 'Ustawienia konta', 'Integracje', 'Ulubione', 'Agenci', 'Wiadomości', 'Kalendarz', 'Historia płatności',
     ])
     expect(tabLinks(agency, all).map((l) => l.tabLabel)).toEqual([
-      'Ustawienia', 'Integracje', 'Ulubione', 'Moje ogłoszenia', 'Moi agenci', 'Historia płatności', 'Wiadomości',
+      'Ustawienia', 'Integracje', 'Ulubione', 'Moje ogłoszenia', 'Moi agenci', 'Historia płatności', 'Wiadomości', 'Kalendarz',
     ])
     expect(tabLinks(user, all).map((l) => l.id)).not.toContain('agents')
   })

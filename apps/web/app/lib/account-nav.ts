@@ -29,13 +29,15 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: true },
   { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: true, visible: canSeeAgents },
   { id: 'messages', menuLabel: 'Wiadomości', tabLabel: 'Wiadomości', to: '/wiadomosci', aliases: ['/account/Messages'], available: true },
+  // Issue 28: visits booked to my listings and my own visits.
+  { id: 'calendar', menuLabel: 'Kalendarz', tabLabel: 'Kalendarz', to: '/kalendarz', aliases: [], available: true },
   { id: 'payments', menuLabel: 'Historia płatności', tabLabel: 'Historia płatności', to: '/faktury', aliases: ['/account/Payments'], available: true },
   // Issue 13: roles admin and mod see the admin area; for everyone else it does not exist (404).
   { id: 'admin', menuLabel: 'Panel administracyjny', tabLabel: 'Panel administracyjny', to: '/admin', aliases: [], available: true, visible: (u) => isStaff(u.roles), menuOnly: true },
 ]
 
 /** The tab row order of spec §2: Ustawienia, Integracje, Ulubione, Moje ogłoszenia, Moi agenci, Historia płatności. */
-const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments', 'messages']
+const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments', 'messages', 'calendar']
 
 export function menuLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
   return links.filter((l) => l.available && (!l.visible || l.visible(user)))

@@ -38,3 +38,17 @@ export const formatViewingDay = (iso: string, withYear = false) => new Intl.Date
 export const formatViewingTime = (iso: string) => new Intl.DateTimeFormat('pl-PL', { hour: '2-digit', minute: '2-digit', timeZone: VIEWING_ZONE }).format(new Date(iso))
 /** The Warsaw date (YYYY-MM-DD) of an instant. */
 export const viewingDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: VIEWING_ZONE }).format(new Date(iso))
+
+/** Minutes Warsaw is ahead of UTC at an instant (60 in winter, 120 in summer). */
+function warsawOffset(ms: number): number {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: VIEWING_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(new Date(ms)).map((x) => [x.type, x.value]))
+  return (Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!) - Math.floor(ms / 60_000) * 60_000) / 60_000
+}
+/** The instant (ISO) of a Warsaw wall time ('2026-12-01', '10:30'), as an advertiser types an open day. */
+export function warsawInstant(date: string, time: string): string {
+  const wall = Date.parse(`${date}T${time}:00Z`)
+  let ms = wall - warsawOffset(wall) * 60_000
+  ms = wall - warsawOffset(ms) * 60_000
+  return new Date(ms).toISOString()
+}

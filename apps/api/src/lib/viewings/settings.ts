@@ -4,6 +4,7 @@ import type { ViewingSettings, ViewingSettingsInput } from '@portal/contracts/vi
 import { VIEWING_MESSAGES } from '@portal/contracts/viewings'
 import { fieldError, notFound } from '../http/errors.ts'
 import type { ListingRow } from '../listings/access.ts'
+import { logListingChanges } from '../listings/changes.ts'
 import type { Availability, Busy, OpenDay } from './slots.ts'
 
 /** A listing's visiting hours and open days as the advertiser edits them (issue 28). */
@@ -53,17 +54,28 @@ export async function saveSettings(db: DbHandle, listingId: number, input: Viewi
     visitMinutes: input.visit_minutes, autoConfirm: input.auto_confirm, updatedAt: new Date(),
   }
   await db.db.insert(viewingSettings).values({ listingId, ...values }).onConflictDoUpdate({ target: viewingSettings.listingId, set: values })
+  await logListingChanges(db, [listingId])
+}
+
+/** Whether the listing page offers 'Umów oglądanie': hours set, or an open day ahead. */
+export async function takesViewings(db: DbHandle, listingId: number): Promise<boolean> {
+  const r = await db.db.execute(sql`select exists (select 1 from viewing_settings where listing_id = ${listingId})
+    or exists (select 1 from viewing_open_days where listing_id = ${listingId} and ends_at > now()) as yes`)
+  return !!(r as unknown as { rows: { yes: boolean }[] }).rows[0]?.yes
 }
 
 /** Turning bookings off keeps the visits already booked (they are cancelled one by one, with a reason). */
 export async function disableSettings(db: DbHandle, listingId: number) {
   await db.db.delete(viewingSettings).where(eq(viewingSettings.listingId, listingId))
+  // The listing page shows or hides its button: cached copies of it are dropped through the change log.
+  await logListingChanges(db, [listingId])
 }
 
 export async function addOpenDay(db: DbHandle, listingId: number, o: { starts_at: string; ends_at: string; capacity: number }) {
   const start = new Date(o.starts_at), end = new Date(o.ends_at)
   if (start.getTime() <= Date.now() || end <= start || end.getTime() - start.getTime() > 24 * 3600_000) throw fieldError('starts_at', VIEWING_MESSAGES.openDayInvalid)
   const [row] = await db.db.insert(viewingOpenDays).values({ listingId, startsAt: start, endsAt: end, capacity: o.capacity }).returning({ id: viewingOpenDays.id })
+  await logListingChanges(db, [listingId])
   return row!.id
 }
 
@@ -75,4 +87,5 @@ export async function removeOpenDay(db: DbHandle, listingId: number, idParam: st
   if (taken) throw fieldError('open_day', 'Na ten dzień otwarty są już zapisane osoby: najpierw odwołaj ich wizyty w kalendarzu.')
   const done = await db.db.delete(viewingOpenDays).where(and(eq(viewingOpenDays.id, Number(idParam)), eq(viewingOpenDays.listingId, listingId))).returning({ id: viewingOpenDays.id })
   if (!done.length) throw notFound(VIEWING_MESSAGES.notFound)
+  await logListingChanges(db, [listingId])
 }

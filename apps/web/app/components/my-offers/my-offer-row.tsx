@@ -62,6 +62,9 @@ export function MyOfferRow({ offer: o, onEnd, onRenew, onDelete, onRaise, onRefr
           {o.status !== 'draft' && (
             <Link to={`/moje-ogloszenia/statystyki/${o.id}`} className={`${action} border-slate-300 text-slate-800 hover:border-slate-400`}>Zobacz statystyki</Link>
           )}
+          {live && (
+            <Link to={`/moje-ogloszenia/ogladanie/${o.id}`} className={`${action} border-slate-300 text-slate-800 hover:border-slate-400`}>Oglądanie</Link>
+          )}
           {o.status === 'awaiting_payment' && (
             <Link to={`/moje-ogloszenia/oplac/${o.slug}`} className={`${action} border-accent-600 bg-accent-600 text-white hover:bg-accent-700`}>Opłać</Link>
           )}

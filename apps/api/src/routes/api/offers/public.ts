@@ -4,6 +4,7 @@ import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { currentUser } from '../../../lib/accounts/guard.ts'
 import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
+import { takesViewings } from '../../../lib/viewings/settings.ts'
 import { SIMILAR_LIMIT, advertiserOf, favouritesCount, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
 import { countView, viewerKey } from '../../../lib/listings/views.ts'
@@ -41,12 +42,12 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
-    const [photos, history, advertiser, similar, favorite, favourites] = await Promise.all([
+    const [photos, history, advertiser, similar, favorite, favourites, viewings] = await Promise.all([
       listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
         : similarListings(app.db, listing),
-      isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id),
+      isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id), takesViewings(app.db, listing.id),
     ])
     reply.header('cache-control', 'private, no-cache')
     return {
@@ -57,6 +58,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       advertiser: advertiser.card,
       is_owner: owner,
       is_favorite: favorite,
+      viewings,
       similar,
     }
   })

@@ -1,0 +1,33 @@
+import { lazy, Suspense, useState } from 'react'
+import { VIEWING_MESSAGES } from '@portal/contracts/plain/viewings'
+import { pressEarly } from '../early-press'
+import { CalendarIcon } from './offer-icons'
+
+// The dialog (react-aria Modal, the free times, the form) loads on hover, focus or press (issue 16).
+const loadDialog = () => import('./viewing-dialog')
+const ViewingDialog = lazy(() => loadDialog().then((m) => ({ default: m.ViewingDialog })))
+
+/** 'Umów oglądanie' (issue 28) on a listing whose advertiser takes bookings: opens the booking dialog. */
+export function ViewingButton({ offerId, title }: { offerId: number; title: string }) {
+  const [open, setOpen] = useState(false)
+  const prefetch = () => void loadDialog().catch(() => {})
+  return (
+    <>
+      <button
+        type="button"
+        {...pressEarly}
+        onClick={() => setOpen(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        className="inline-flex min-h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-full border border-accent-600 bg-white px-5 text-[15px] font-semibold text-accent-700 outline-none hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+      >
+        <CalendarIcon size={18} /> {VIEWING_MESSAGES.book}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ViewingDialog offerId={offerId} title={title} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}
