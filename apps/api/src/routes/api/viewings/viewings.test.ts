@@ -53,8 +53,11 @@ describe('viewings API (issue 28): hours, booking, steps with .ics mails, limits
     const bad = await send(t.app, ownerJar, 'PUT', `/api/offers/${listingId}/viewing-settings`, { ...HOURS, weekly: [{ day: 1, from: '12:00', to: '10:00' }], visit_minutes: 5 })
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toMatchObject({ 'weekly.0.to': [VIEWING_MESSAGES.hoursInvalid], visit_minutes: [VIEWING_MESSAGES.visitLength] })
+    expect((await t.app.inject(`/api/offers/${listingId}`)).json().viewings).toBe(false)
     const ok = await send(t.app, ownerJar, 'PUT', `/api/offers/${listingId}/viewing-settings`, HOURS)
     expect(ok.statusCode).toBe(200)
+    // The listing page now shows 'Umów oglądanie'.
+    expect((await t.app.inject(`/api/offers/${listingId}`)).json().viewings).toBe(true)
     const s = await slots()
     expect(s.enabled).toBe(true)
     expect(s.slots.length).toBeGreaterThan(24 * 20)
