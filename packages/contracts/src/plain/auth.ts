@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'Link jest nieprawidłowy lub został już użyty',
   tokenExpired: 'Link wygasł. Wyślij go ponownie',
   tooManyAttempts: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut',
+  tooManyRequests: 'Zbyt wiele prób z tego adresu. Spróbuj ponownie później',
   captcha: 'Potwierdź, że nie jesteś robotem',
   emailAlreadyExist: 'Ten adres email jest już używany przez inne konto',
   unauthenticated: 'Zaloguj się, aby mieć dostęp do tej strony',

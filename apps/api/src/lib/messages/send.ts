@@ -11,14 +11,35 @@ import { conversationMail, messageVerifyMail } from '../../mail/templates.ts'
 import { assertMayWrite, createMessage, type MessageRow, type ThreadRow } from './threads.ts'
 
 /**
- * Throttles of the contact form, per window (mutable so tests can lower them): per sending IP, per sender address
- * (a guest's e-mail or an account), per recipient (a flood against one advertiser from many senders).
+ * Throttles of the contact form, per window (mutable so tests can lower them; decision 050). Each holds back the
+ * sender, never the recipient or somebody whose address a guest types: a guest is counted per client address and
+ * per claimed e-mail (apart from the account of that e-mail), a logged-in sender per account; an advertiser's
+ * caps count confirmed messages (a logged-in sender, or a guest once the link is clicked) apart from unconfirmed
+ * guest messages, so a flood of unconfirmed guests only stops further unconfirmed guests.
  */
 export const MESSAGE_LIMITS = {
   perIp: { max: 10, windowMs: 3600_000 },
   perSender: { max: 10, windowMs: 3600_000 },
   perRecipient: { max: 30, windowMs: 3600_000 },
   perListing: { max: 30, windowMs: 3600_000 },
+  perRecipientUnconfirmed: { max: 30, windowMs: 3600_000 },
+  perListingUnconfirmed: { max: 30, windowMs: 3600_000 },
+}
+
+/** The throttle keys of one contact message, with their limits and windows. */
+function contactKeys(ip: string, sender: UserRow | null, email: string, ownerId: number, listingId: number | null) {
+  const L = MESSAGE_LIMITS
+  const keys: Array<[string, { max: number; windowMs: number }]> = sender
+    ? [[`msg:user:${sender.id}`, L.perSender], [`msg:to:${ownerId}`, L.perRecipient]]
+    : [[`msg:ip:${ip}`, L.perIp], [`msg:guest:${email}`, L.perSender], [`msg:to-unconfirmed:${ownerId}`, L.perRecipientUnconfirmed]]
+  if (listingId !== null) keys.push(sender ? [`contact:listing:${listingId}`, L.perListing] : [`contact:listing-unconfirmed:${listingId}`, L.perListingUnconfirmed])
+  return keys
+}
+
+/** A guest's message confirmed from its link now counts toward the advertiser's caps of confirmed messages. */
+export async function countConfirmed(app: FastifyInstance, thread: ThreadRow) {
+  await hit(app.db, `msg:to:${thread.ownerId}`, MESSAGE_LIMITS.perRecipient.windowMs)
+  if (thread.listingId !== null) await hit(app.db, `contact:listing:${thread.listingId}`, MESSAGE_LIMITS.perListing.windowMs)
 }
 
 type Body = z.output<typeof messageSchema>
@@ -30,8 +51,8 @@ export function wantToSeeText(w: { mode: string; date?: string | null; time?: st
   return `${date}${w.time ? `, godz. ${w.time}` : ''}`
 }
 
-async function limit(request: FastifyRequest, reply: FastifyReply, keys: [string, number][]) {
-  for (const [key, max] of keys) {
+async function limit(request: FastifyRequest, reply: FastifyReply, keys: Array<[string, { max: number }]>) {
+  for (const [key, { max }] of keys) {
     const wait = await blockedFor(request.server.db, key, max)
     if (wait > 0) {
       reply.header('retry-after', String(wait))
@@ -71,12 +92,7 @@ export async function sendContactMessage(app: FastifyInstance, request: FastifyR
   const body = o.body
   const sender = await currentUser(request)
   const email = sender ? sender.email.toLowerCase() : body.email
-  const keys: [string, number][] = [
-    [`msg:ip:${request.ip}`, MESSAGE_LIMITS.perIp.max],
-    [`msg:from:${email}`, MESSAGE_LIMITS.perSender.max],
-    [`msg:to:${o.owner.id}`, MESSAGE_LIMITS.perRecipient.max],
-    ...(o.listing ? [[`contact:listing:${o.listing.id}`, MESSAGE_LIMITS.perListing.max] as [string, number]] : []),
-  ]
+  const keys = contactKeys(request.ip, sender, email, o.owner.id, o.listing?.id ?? null)
   await limit(request, reply, keys)
   await requireCaptcha(request, body.captcha)
   await assertMayWrite(app.db, o.owner.id, email, sender?.id ?? null)
@@ -84,10 +100,7 @@ export async function sendContactMessage(app: FastifyInstance, request: FastifyR
     owner: o.owner, listing: o.listing, sender, name: body.name, email, phone: body.phone || null, body: body.message,
     wantToSee: body.want_to_see ?? null, ip: request.ip,
   })
-  await hit(app.db, keys[0]![0], MESSAGE_LIMITS.perIp.windowMs)
-  await hit(app.db, keys[1]![0], MESSAGE_LIMITS.perSender.windowMs)
-  await hit(app.db, keys[2]![0], MESSAGE_LIMITS.perRecipient.windowMs)
-  if (keys[3]) await hit(app.db, keys[3][0], MESSAGE_LIMITS.perListing.windowMs)
+  for (const [key, { windowMs }] of keys) await hit(app.db, key, windowMs)
   if (token) {
     await app.mailer.send(messageVerifyMail(email, body.name, thread.subject, `${app.env.PUBLIC_URL}/wiadomosci/potwierdz?token=${token}`))
     reply.header('cache-control', 'no-store')

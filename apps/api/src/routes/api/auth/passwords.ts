@@ -8,33 +8,32 @@ import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { hashPassword } from '../../../lib/accounts/password.ts'
 import { confirmCurrentPassword } from '../../../lib/accounts/password-check.ts'
 import { requireUser } from '../../../lib/accounts/guard.ts'
-import { hit } from '../../../lib/http/throttle.ts'
+import { ACCOUNT_LIMITS, limitPerClient, mayMail } from '../../../lib/accounts/request-limits.ts'
 import { destroyUserSessions, rotateSession } from '../../../plugins/session.ts'
 import { passwordResetMail } from '../../../mail/templates.ts'
 import { consumeToken, issueToken, tokenInvalid, voidTokens } from '../../../lib/accounts/tokens.ts'
 import { userByEmail, userById } from '../../../lib/accounts/lookup.ts'
-
-/** Mails per address per window for the reminder and the activation resend (beyond it: silently not sent). */
-export const MAIL_LIMIT = { max: 3, windowMs: 15 * 60 * 1000 }
 
 /** Password reminder, setting a password from the mailed link, and changing it while logged in. */
 const passwords: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/remind-password', {
     schema: {
       tags: ['auth'],
-      summary: 'Mail a link to set a new password (1 h). Always 204: does not reveal whether the address exists',
+      summary: 'Mail a link to set a new password (1 h). 204 whether or not the address exists; 429 too_many_requests from one client address',
       body: emailPromptSchema,
       response: { 204: z.null() },
     },
   }, async (request, reply) => {
     const { email, captcha } = request.body
     await requireCaptcha(request, captcha)
+    // Per requester across addresses (decision 050), before the lookup: it says nothing about the address.
+    await limitPerClient(request, reply, `mail-requests:ip:${request.ip}`, ACCOUNT_LIMITS.mailRequestsPerIp)
+    const { ip } = request
+    const loggedInAs = request.session?.userId ?? null
     // The lookup and the mail happen after the answer: a known and an unknown address take the same time.
     app.mailer.later(async () => {
       const user = await userByEmail(app.db, email)
-      if (!user) return
-      const { count } = await hit(app.db, `mail:reset:${email}`, MAIL_LIMIT.windowMs)
-      if (count > MAIL_LIMIT.max) return
+      if (!user || !(await mayMail(app.db, 'reset', user, ip, loggedInAs))) return
       await voidTokens(app.db, user.id, 'password_reset')
       const token = await issueToken(app.db, user.id, 'password_reset')
       await app.mailer.send(passwordResetMail(user.email, user.name, `${app.env.PUBLIC_URL}/ustaw-haslo?token=${token}`))

@@ -10,6 +10,7 @@ import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { activationMail } from '../../../mail/templates.ts'
 import { issueToken } from '../../../lib/accounts/tokens.ts'
 import { emailTaken, isUniqueViolation } from '../../../lib/accounts/lookup.ts'
+import { ACCOUNT_LIMITS, limitPerClient } from '../../../lib/accounts/request-limits.ts'
 
 const emailInUse = () => new HttpError(400, 'email_already_exist', CLIENT_MESSAGES.emailAlreadyExist)
 
@@ -18,13 +19,15 @@ const register: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/register', {
     schema: {
       tags: ['auth'],
-      summary: 'Register (204); 400 email_already_exist; activation mail "Dokończ proces rejestracji"',
+      summary: 'Register (204); 400 email_already_exist; 429 too_many_requests from one client address; activation mail "Dokończ proces rejestracji"',
       body: registerSchema,
       response: { 204: z.null().describe('Registered; activation mail sent'), 400: apiErrorSchema },
     },
   }, async (request, reply) => {
     const body = request.body
     await requireCaptcha(request, body.captcha)
+    // Per client address across e-mails (decision 050): each attempt counts, a taken address too.
+    await limitPerClient(request, reply, `register:ip:${request.ip}`, ACCOUNT_LIMITS.registerPerIp)
     // Deleted accounts keep their row, so their address stays taken (reference §8).
     if (await emailTaken(app.db, body.email)) throw emailInUse()
     const company = body.type === 'agency' || body.type === 'developer'

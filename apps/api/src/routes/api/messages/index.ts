@@ -13,7 +13,7 @@ import { displayName } from '../../../lib/people/profile.ts'
 import {
   confirmMessage, listThreads, markRead, reply, reportMessage, setArchived, setBlocked, threadView, unreadCount, userThread,
 } from '../../../lib/messages/threads.ts'
-import { announceToOwner, MESSAGE_LIMITS, notifyNewMessage } from '../../../lib/messages/send.ts'
+import { announceToOwner, countConfirmed, MESSAGE_LIMITS, notifyNewMessage } from '../../../lib/messages/send.ts'
 import { conversationMail } from '../../../mail/templates.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema, 429: apiErrorSchema }
@@ -45,6 +45,7 @@ const messagesApi: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['messages'], summary: "A guest confirms their address from the e-mailed link {token}: the held message is delivered. 200 {message}; 400 token_invalid|token_expired", body: confirmSchema, response: { 200: z.object({ message: z.string() }), ...errors } },
   }, async (request) => {
     const { thread, message } = await confirmMessage(app.db, request.body.token)
+    await countConfirmed(app, thread)
     const [owner] = await app.db.db.select().from(users).where(eq(users.id, thread.ownerId)).limit(1)
     if (owner && !owner.deletedAt) await announceToOwner(app, owner, thread, message)
     return { message: MESSAGE_MESSAGES.verified }

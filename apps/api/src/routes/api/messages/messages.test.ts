@@ -185,9 +185,9 @@ describe('/api/messages', () => {
     const over = await t.app.inject({ method: 'POST', url: `/api/profile/${owner.id}/contact`, remoteAddress: '10.1.0.3', headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf }, payload: { name: 'Z', email: 'z@example.com', message: 'Hej' } })
     expect(over.statusCode).toBe(429)
     MESSAGE_LIMITS.perSender.max = 10
-    // Per recipient (many senders, many IPs).
+    // Per recipient (many unconfirmed guests, many IPs).
     await t.db.db.delete(throttles)
-    MESSAGE_LIMITS.perRecipient.max = 2
+    MESSAGE_LIMITS.perRecipientUnconfirmed.max = 2
     for (const [i, ip] of ['10.2.0.1', '10.2.0.2'].entries()) {
       const r = await t.app.inject({ method: 'POST', url: `/api/profile/${owner.id}/contact`, remoteAddress: ip, headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf }, payload: { name: 'Y', email: `y${i}@example.com`, message: 'Hej' } })
       expect(r.statusCode).toBe(200)
@@ -195,7 +195,44 @@ describe('/api/messages', () => {
     }
     const flood = await t.app.inject({ method: 'POST', url: `/api/profile/${owner.id}/contact`, remoteAddress: '10.2.0.9', headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf }, payload: { name: 'Y', email: 'y9@example.com', message: 'Hej' } })
     expect(flood.statusCode).toBe(429)
-    MESSAGE_LIMITS.perRecipient.max = 30
+    MESSAGE_LIMITS.perRecipientUnconfirmed.max = 30
     expect((await send(t.app, g, 'POST', '/api/profile/999999/contact', { name: 'Y', email: 'y@example.com', message: 'Hej' })).statusCode).toBe(404)
   })
+  it('issue 29 M1/M2: unconfirmed guests cannot put a real buyer or a claimed address at 429 (decision 050)', async () => {
+    const buyer = await login(t.app, (await createUser(t.db, { email: 'm2-kupujacy@example.com' })).email)
+    const g = await startSession(t.app)
+    const guest = (ip: string, email: string) => t.app.inject({
+      method: 'POST', url: `/api/offers/${listingId}/contact`, remoteAddress: ip, headers: { cookie: g.cookie, 'x-xsrf-token': g.xsrf },
+      payload: { name: 'Gość', email, message: 'Dzień dobry, czy aktualne?' },
+    })
+    const buyerWrites = () => send(t.app, buyer, 'POST', `/api/offers/${listingId}/contact`, { name: 'Kupujący', email: 'm2-kupujacy@example.com', message: 'Poproszę o kontakt.' })
+    // M1: 32 guest messages from 4 addresses, none confirmed: the last two are held back, the advertiser is not.
+    const statuses: number[] = []
+    for (let i = 0; i < 32; i++) statuses.push((await guest(`10.9.0.${1 + (i % 4)}`, `gosc${i}@example.com`)).statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MESSAGE_LIMITS.perRecipientUnconfirmed.max)
+    expect(statuses.slice(-2)).toEqual([429, 429])
+    expect((await buyerWrites()).statusCode).toBe(204)
+
+    // M2: 10 guest messages claiming a logged-in person's address do not stop that person writing.
+    await t.db.db.delete(throttles)
+    for (let i = 0; i < 10; i++) expect((await guest(`10.9.1.${i + 1}`, 'm2-kupujacy@example.com')).statusCode).toBe(200)
+    expect((await guest('10.9.1.50', 'm2-kupujacy@example.com')).statusCode).toBe(429)
+    expect((await buyerWrites()).statusCode).toBe(204)
+
+    // A guest's message counts toward the advertiser's cap of confirmed messages once its link is clicked.
+    await t.app.mailer.flush()
+    while (smtp.pending()) await smtp.next()
+    await t.db.db.delete(throttles)
+    MESSAGE_LIMITS.perRecipient.max = 1
+    try {
+      expect((await guest('10.9.2.1', 'potwierdzony@example.com')).statusCode).toBe(200)
+      const token = tokenFrom((await smtp.next()).text!)
+      expect((await send(t.app, g, 'POST', '/api/messages/confirm', { token })).statusCode).toBe(200)
+      expect((await buyerWrites()).statusCode).toBe(429)
+    } finally {
+      MESSAGE_LIMITS.perRecipient.max = 30
+    }
+    await t.app.mailer.flush()
+    while (smtp.pending()) await smtp.next()
+  }, 60_000)
 })
