@@ -150,6 +150,12 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/**
+ * GET routes that change state because the spec names them GET (issue 29 L5): they need the CSRF header too, so a
+ * link or an image on another site cannot fire them with the visitor's cookie.
+ */
+const CSRF_ON_GET = new Set(['/api/user/agents/resend-email/:id'])
+
 /** Loads `request.session` for /api requests and rejects unsafe methods without a matching CSRF header (419). */
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   await app.register(cookie)
@@ -170,7 +176,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     const guestCookie = request.session ? undefined : request.cookies[XSRF_COOKIE]
     const guestValid = isGuestToken(appKey, guestCookie)
     if (!request.session && !guestValid) reply.setCookie(XSRF_COOKIE, newGuestToken(appKey), cookieOptions(request, false))
-    if (!UNSAFE_METHODS.has(request.method)) return
+    if (!UNSAFE_METHODS.has(request.method) && !CSRF_ON_GET.has(routed)) return
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']
     const sent = Array.isArray(header) ? header[0] : header
     // The cookie is URL-encoded by some clients (axios reads it raw); accept both forms.

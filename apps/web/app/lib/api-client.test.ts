@@ -72,6 +72,12 @@ describe('api client', () => {
     expect((calls[1]!.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBeUndefined()
   })
 
+  it('a GET with csrf: true (a state change the spec names GET) sends the token', async () => {
+    const { client, calls } = setup({ 'GET /api/z': json(200, {}) }, { cookies: { 'XSRF-TOKEN': 'abc' } })
+    await client.get('/api/z', { csrf: true })
+    expect((calls[0]!.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('abc')
+  })
+
   it('retries once with a fresh cookie after a 419', async () => {
     let n = 0
     const { client, calls } = setup(

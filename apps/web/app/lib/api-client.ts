@@ -32,6 +32,8 @@ export interface RequestOptions {
   silent?: boolean
   /** Told the status of a successful answer (spec §4: a saved search is added only on 201, changed only on 204). */
   onStatus?: (status: number) => void
+  /** Send the CSRF header on a safe method too: a GET the spec names that changes state (issue 29 L5). */
+  csrf?: boolean
 }
 
 /** A failed call. `handled` says the global handler already told the user (toast or redirect). */
@@ -141,7 +143,8 @@ export function createApiClient(initial: ApiClientDeps) {
         headers['Content-Type'] = 'application/json'
       }
     }
-    if (STATE_CHANGING.has(method)) {
+    const needsToken = STATE_CHANGING.has(method) || opts.csrf === true
+    if (needsToken) {
       const token = await xsrfToken()
       if (token) headers[XSRF_HEADER] = token
     }
@@ -167,7 +170,7 @@ export function createApiClient(initial: ApiClientDeps) {
       return data
     }
     // An expired CSRF token (419): fetch a fresh cookie and try once more.
-    if (res.status === 419 && STATE_CHANGING.has(method) && !retried) {
+    if (res.status === 419 && needsToken && !retried) {
       await fetchCsrfCookie()
       return send(method, path, opts, true)
     }

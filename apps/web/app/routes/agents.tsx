@@ -103,7 +103,7 @@ export default function Agents({ loaderData }: Route.ComponentProps) {
 
   async function resend(a: Agent) {
     try {
-      const r = await api.get<{ message: string }>(`/api/user/agents/resend-email/${a.id}`, { silent: true })
+      const r = await api.get<{ message: string }>(`/api/user/agents/resend-email/${a.id}`, { silent: true, csrf: true })
       toast.success(r?.message ?? AGENT_MESSAGES.resent)
     } catch (err) {
       toast.error(errorText(err))

@@ -114,7 +114,7 @@ describe('/api/user/agents', () => {
     expect((await list(agentJar)).status).toBe(403)
     expect((await send(t.app, agentJar, 'DELETE', `/api/user/agents/${agency.id}`)).statusCode).toBe(403)
     // Resending to an active agent: 400.
-    const active = await t.app.inject({ url: `/api/user/agents/resend-email/${agentId}`, headers: { cookie: agencyJar.cookie } })
+    const active = await t.app.inject({ url: `/api/user/agents/resend-email/${agentId}`, headers: { cookie: agencyJar.cookie, 'x-xsrf-token': agencyJar.xsrf } })
     expect(active.statusCode).toBe(400)
     expect(active.json().code).toBe('already_active')
 
@@ -131,8 +131,12 @@ describe('/api/user/agents', () => {
     const res = await send(t.app, agencyJar, 'POST', '/api/user/agents', { name: 'Piotr Nowy', email: 'piotr@example.com' })
     const id = res.json().id as number
     const first = tokenFrom((await smtp.next()).text!)
-    expect((await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: otherJar.cookie } })).statusCode).toBe(404)
-    const resend = await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie } })
+    expect((await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: otherJar.cookie, 'x-xsrf-token': otherJar.xsrf } })).statusCode).toBe(404)
+    // The GET changes state (a new link): without the CSRF header it is refused like a POST (issue 29 L5).
+    const forged = await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie } })
+    expect(forged.statusCode).toBe(419)
+    expect((await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie, 'x-xsrf-token': 'x' } })).statusCode).toBe(419)
+    const resend = await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie, 'x-xsrf-token': agencyJar.xsrf } })
     expect(resend.statusCode).toBe(200)
     expect(resend.json()).toEqual({ message: 'Na email agenta został wysłany link aktywacyjny' })
     const second = tokenFrom((await smtp.next()).text!)
@@ -148,12 +152,12 @@ describe('/api/user/agents', () => {
     expect(u!.passwordHash).toBeNull()
     // Throttle: 3 resends per 15 minutes.
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie } })).statusCode).toBe(200)
+      expect((await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie, 'x-xsrf-token': agencyJar.xsrf } })).statusCode).toBe(200)
       await smtp.next()
     }
-    const limited = await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie } })
+    const limited = await t.app.inject({ url: `/api/user/agents/resend-email/${id}`, headers: { cookie: agencyJar.cookie, 'x-xsrf-token': agencyJar.xsrf } })
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBeDefined()
-    expect((await t.app.inject({ url: '/api/user/agents/resend-email/abc', headers: { cookie: agencyJar.cookie } })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: '/api/user/agents/resend-email/abc', headers: { cookie: agencyJar.cookie, 'x-xsrf-token': agencyJar.xsrf } })).statusCode).toBe(404)
   })
 })
