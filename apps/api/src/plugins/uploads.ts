@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { storageFor } from '../lib/media/storage.ts'
@@ -8,6 +8,18 @@ import { IMMUTABLE } from '../lib/media/s3-storage.ts'
 
 /** A stored file's path under /uploads: `{key}/{name}` (storage.ts's keys), no dot files, no `..`. */
 const UPLOAD_PATH = /^[a-z0-9]+(?:\/[\w-]+)+\.[a-z0-9]+$/i
+
+/**
+ * A stored PDF (the energy certificate) is kept as its owner sent it and may carry HTML or script: it is a download,
+ * never a document of the site's origin (issue 29 L8). `sandbox` gives it an opaque origin should a browser render
+ * it anyway; nosniff stops a guess at HTML.
+ */
+function pdfHeaders(rel: string, reply: FastifyReply) {
+  if (!rel.toLowerCase().endsWith('.pdf')) return
+  reply.header('content-disposition', 'attachment; filename="swiadectwo.pdf"')
+  reply.header('content-security-policy', "sandbox; default-src 'none'")
+  reply.header('x-content-type-options', 'nosniff')
+}
 
 /**
  * Stored files at /uploads/{key}/{name}: from `${DATA_DIR}/uploads`, or streamed from the STORAGE_URL bucket (so
@@ -27,6 +39,7 @@ export default fp(async function uploads(app: FastifyInstance) {
         return reply.code(304).header('cache-control', IMMUTABLE).header('etag', object.etag).send()
       }
       reply.header('cache-control', IMMUTABLE).type(object.contentType)
+      pdfHeaders(rel, reply)
       if (object.length !== undefined) reply.header('content-length', String(object.length))
       if (object.etag) reply.header('etag', object.etag)
       return reply.send(object.body)
@@ -45,6 +58,7 @@ export default fp(async function uploads(app: FastifyInstance) {
       const rel = (request.params as { '*': string })['*']
       if (!UPLOAD_PATH.test(rel) || rel.includes('..')) return reply.callNotFound()
       reply.header('cache-control', IMMUTABLE)
+      pdfHeaders(rel, reply)
       return reply.sendFile(rel, root)
     })
   })
