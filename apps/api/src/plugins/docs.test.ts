@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/helpers.ts'
+import { createUser, login } from '../routes/api/auth/test-support.ts'
 
 interface Op { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content?: unknown }> }
 
@@ -40,5 +41,33 @@ describe('OpenAPI document', () => {
     }
     expect(missing).toEqual([])
     expect(paths['/dev/mail']).toBeUndefined()
+  })
+})
+
+/** Issue 29 L9: the admin area hides itself (404), so the public OpenAPI document leaves it out; staff see it. */
+describe('/api/docs/json', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => { t = await createTestApp({ CAPTCHA: 'off' }) })
+  afterAll(async () => { await t.close() })
+
+  const paths = async (cookie?: string) => {
+    const res = await t.app.inject({ url: '/api/docs/json', headers: cookie ? { cookie } : {} })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+    return Object.keys(res.json().paths as Record<string, unknown>)
+  }
+
+  it('a guest and a plain user get no admin operation; an admin and a moderator get them all', async () => {
+    const guest = await paths()
+    expect(guest).toContain('/api/auth/login')
+    expect(guest.filter((p) => p.startsWith('/api/admin'))).toEqual([])
+    const user = await login(t.app, (await createUser(t.db, { email: 'docs-user@example.com' })).email)
+    expect((await paths(user.cookie)).filter((p) => p.startsWith('/api/admin'))).toEqual([])
+    for (const role of ['admin', 'mod']) {
+      const staff = await login(t.app, (await createUser(t.db, { email: `docs-${role}@example.com`, roles: [role] })).email)
+      const all = await paths(staff.cookie)
+      expect(all.filter((p) => p.startsWith('/api/admin')).length).toBeGreaterThan(30)
+      expect(all).toContain('/api/auth/login')
+    }
   })
 })
