@@ -91,7 +91,10 @@ describe('app: error contract, security headers, docs', () => {
     expect(/script-src ([^;]*)/.exec(other)![1]).not.toBe(scriptSrc)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    // frame-ancestors 'none' alone says it (issue 29: X-Frame-Options SAMEORIGIN beside it contradicted it).
+    expect(res.headers['x-frame-options']).toBeUndefined()
+    expect(res.headers['permissions-policy']).toContain('camera=()')
+    expect(res.headers['permissions-policy']).toContain('geolocation=(self)')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     // No HSTS over plain http.
     expect(res.headers['strict-transport-security']).toBeUndefined()

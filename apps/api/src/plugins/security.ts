@@ -35,7 +35,18 @@ export interface SecurityOptions {
   tileOrigin?: string | null
 }
 
+/**
+ * Powerful features nobody on the site uses are switched off for it and every frame it embeds (issue 29);
+ * geolocation stays for the site's own 'Użyj mojej lokalizacji' button. Features not named (fullscreen, autoplay,
+ * clipboard) keep their defaults, so the embedded video players work as before.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'bluetooth=()', 'browsing-topics=()', 'camera=()', 'display-capture=()', 'geolocation=(self)',
+  'gyroscope=()', 'hid=()', 'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()', 'serial=()', 'usb=()',
+].join(', ')
+
 export default fp(async function security(app: FastifyInstance, opts: SecurityOptions) {
+  app.addHook('onRequest', async (_request, reply) => { reply.header('permissions-policy', PERMISSIONS_POLICY) })
   if (opts.csp !== false) {
     // Before helmet's own hook, which reads the nonce into the header.
     app.addHook('onRequest', async (_request, reply) => { nonces.set(reply.raw, randomBytes(16).toString('base64')) })
@@ -59,6 +70,10 @@ export default fp(async function security(app: FastifyInstance, opts: SecurityOp
         'upgrade-insecure-requests': opts.https ? [] : null,
       },
     },
+    // Framing is refused by CSP's frame-ancestors 'none' (every browser that matters honours it, and CSP says to
+    // ignore X-Frame-Options beside it): the old header only said something else (SAMEORIGIN). Without CSP (npm run
+    // dev) X-Frame-Options: DENY says the same.
+    xFrameOptions: opts.csp === false ? { action: 'deny' } : false,
     // Photos under /uploads are same-origin; COEP would only break embedding of external media later.
     crossOriginEmbedderPolicy: false,
     hsts: opts.https ? { maxAge: 31536000, includeSubDomains: true } : false,

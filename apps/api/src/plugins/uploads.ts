@@ -17,7 +17,7 @@ const UPLOAD_PATH = /^[a-z0-9]+(?:\/[\w-]+)+\.[a-z0-9]+$/i
 function pdfHeaders(rel: string, reply: FastifyReply) {
   if (!rel.toLowerCase().endsWith('.pdf')) return
   reply.header('content-disposition', 'attachment; filename="swiadectwo.pdf"')
-  reply.header('content-security-policy', "sandbox; default-src 'none'")
+  reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'none'")
   reply.header('x-content-type-options', 'nosniff')
 }
 

@@ -36,6 +36,10 @@ describe('safeGet', () => {
     await expect(safeGet('http://10.0.0.5/photo.jpg', limits)).rejects.toThrow('Adres 10.0.0.5 prowadzi do sieci wewnętrznej')
     await expect(safeGet('http://[::1]/photo.jpg', limits)).rejects.toThrow('prowadzi do sieci wewnętrznej')
     await expect(safeGet(`http://localhost:${(server.address() as AddressInfo).port}/ok`, limits)).rejects.toThrow('Adres localhost prowadzi do sieci wewnętrznej')
+    // Spelled with the root's dot or in capitals it is still localhost, refused before DNS (issue 29).
+    for (const name of ['localhost.', 'LOCALHOST.', 'LocalHost..', 'api.localhost', 'x.localhost.']) {
+      await expect(safeGet(`http://${name}:${(server.address() as AddressInfo).port}/ok`, limits), name).rejects.toThrow(/^Adres [a-z.]*localhost prowadzi do sieci wewnętrznej/)
+    }
     await expect(safeGet('file:///etc/passwd', limits)).rejects.toThrow('Dozwolone są tylko adresy http(s)')
     await expect(safeGet('ftp://example.com/a', limits)).rejects.toThrow('Dozwolone są tylko adresy http(s)')
     expect(hits).toBe(before)

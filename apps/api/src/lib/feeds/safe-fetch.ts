@@ -70,10 +70,13 @@ export async function safeGet(rawUrl: string, limits: FetchLimits, target: Targe
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchRefused(`Dozwolone są tylko adresy http(s): ${url.slice(0, 200)}`)
     if (parsed.username || parsed.password) throw new FetchRefused('Adres z loginem i hasłem nie jest obsługiwany')
-    const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+    // A name's trailing dots (the root) and its case change nothing about where it leads: `LocalHost.` is localhost.
+    const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '')
     const privateOk = !!limits.privateHosts?.includes(host)
     // An IP literal never goes through the lookup: checked here.
     if (net.isIP(host) && !privateOk && isPrivateAddress(host)) throw refusedAddress(host)
+    // localhost and its subdomains are loopback by definition (RFC 6761): refused before any DNS question is asked.
+    if (!privateOk && (host === 'localhost' || host.endsWith('.localhost'))) throw refusedAddress(host)
     const res = await request(parsed, privateOk, deadline)
     if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
       res.resume()

@@ -205,7 +205,7 @@ describe('listing photos, plans, energy certificate', () => {
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('application/pdf')
     expect(served.headers['content-disposition']).toBe('attachment; filename="swiadectwo.pdf"')
-    expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'")
+    expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'; frame-ancestors 'none'")
     expect(served.headers['x-content-type-options']).toBe('nosniff')
     expect(served.body).toContain('<script>')
     const hostileFile = fileOnDisk(hostile.json().file.url)

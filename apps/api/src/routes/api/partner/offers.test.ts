@@ -46,6 +46,10 @@ describe('partner JSON API /api/partner/offers (per-company tokens)', () => {
     expect(list).toEqual([expect.objectContaining({ name: 'ASARI', prefix: tokenA.slice(0, 10), revoked_at: null })])
     expect(JSON.stringify(list)).not.toContain(tokenA)
     expect((await call('GET', '/api/partner/offers/X-1', null)).statusCode).toBe(401)
+    // The token is checked before the body: a caller without one learns nothing from validation (issue 29).
+    expect((await call('PUT', '/api/partner/offers/X-1', null, { nonsense: true })).statusCode).toBe(401)
+    expect((await call('PUT', '/api/partner/offers/X-1', `ptk_${'a'.repeat(43)}`, { nonsense: true })).statusCode).toBe(401)
+    expect((await call('PUT', '/api/partner/offers/%20bad%20id', null)).statusCode).toBe(401)
     expect((await call('PUT', '/api/partner/offers/X-1', `ptk_${'a'.repeat(43)}`, body())).json()).toEqual({ error: 'Brak lub nieprawidłowy klucz API', message: 'Brak lub nieprawidłowy klucz API', code: 'unauthenticated' })
     const user = await login(t.app, (await createUser(t.db, { email: 'osoba@example.com' })).email)
     expect((await send(t.app, user, 'POST', '/api/feeds/tokens', { name: 'x' })).statusCode).toBe(403)

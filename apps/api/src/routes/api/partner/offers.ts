@@ -20,11 +20,22 @@ const params = z.object({ externalId: z.string().regex(EXTERNAL_ID_RE, FEED_MESS
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
 const security = [{ partnerToken: [] }]
 
-/** The company a request's bearer token belongs to, or 401. */
-async function partner(request: FastifyRequest): Promise<number> {
+const partners = new WeakMap<FastifyRequest, number>()
+
+/**
+ * The company a request's bearer token belongs to, or 401 — as a preValidation hook, so a caller without a valid
+ * token learns nothing from the body's validation (401 before 422, issue 29).
+ */
+async function authenticate(request: FastifyRequest): Promise<void> {
   const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
   const userId = m ? await tokenOwner(request.server.db, m[1]!) : null
   if (!userId) throw new HttpError(401, 'unauthenticated', FEED_MESSAGES.tokenInvalid)
+  partners.set(request, userId)
+}
+
+function partner(request: FastifyRequest): number {
+  const userId = partners.get(request)
+  if (userId === undefined) throw new Error('the partner preValidation hook did not run')
   return userId
 }
 
@@ -38,6 +49,8 @@ const partnerOffers: FastifyPluginAsyncZod = async (app) => {
   const limits = { ...PHOTO_FETCH_LIMITS, privateHosts: app.env.FEEDS_PRIVATE_HOSTS }
   const deps = (userId: number) => ({ db: app.db, storage, log: app.log, userId, origin: 'api' as const, photos: photoSource(limits) })
 
+  app.addHook('preValidation', authenticate)
+
   app.jobs.work<{ userId: number; offer: FeedOffer }>(PARTNER_PHOTOS_JOB, async ({ userId, offer }) => {
     await applyOffer(deps(userId), offer)
   }, { retryLimit: 3 })
@@ -49,7 +62,7 @@ const partnerOffers: FastifyPluginAsyncZod = async (app) => {
       params, body: partnerOfferSchema, response: { 200: partnerOfferResultSchema, 201: partnerOfferResultSchema, ...errors },
     },
   }, async (request, reply) => {
-    const userId = await partner(request)
+    const userId = partner(request)
     const { externalId } = request.params
     let offer: FeedOffer
     try {
@@ -72,7 +85,7 @@ const partnerOffers: FastifyPluginAsyncZod = async (app) => {
       params, response: { 200: partnerOfferResultSchema, ...errors },
     },
   }, async (request, reply) => {
-    const userId = await partner(request)
+    const userId = partner(request)
     const r = await endOffer(app.db, userId, request.params.externalId)
     if (r.result === 'missing') throw notFound('Nie ma oferty o tym identyfikatorze.')
     reply.header('cache-control', 'no-store')
@@ -85,7 +98,7 @@ const partnerOffers: FastifyPluginAsyncZod = async (app) => {
       params, response: { 200: partnerOfferResultSchema.omit({ result: true }), ...errors },
     },
   }, async (request, reply) => {
-    const userId = await partner(request)
+    const userId = partner(request)
     const [row] = await app.db.db.select({ listing: listings }).from(feedListings)
       .innerJoin(listings, eq(listings.id, feedListings.listingId))
       .where(and(eq(feedListings.userId, userId), eq(feedListings.externalId, request.params.externalId))).limit(1)
