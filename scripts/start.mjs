@@ -26,6 +26,10 @@ if (serverNeedsBuild()) {
 const major = Number(process.versions.node.split('.')[0])
 if (major < 24) console.warn(`[start] running on Node ${process.versions.node}; the target is Node 24 (npm install brings it on Linux)`)
 
-process.env.NODE_ENV ??= 'production'
+// React needs NODE_ENV; chosen here it does not make this a production start (env.ts localDemo: demo data and logins).
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = 'production'
+  process.env.PORTAL_NODE_ENV_DEFAULTED = '1'
+}
 process.setSourceMapsEnabled(true)
 await import(pathToFileURL(SERVER_BUNDLE).href)

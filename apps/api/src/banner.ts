@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Env } from './env.ts'
 import { DEMO_PASSWORD } from './lib/accounts/password-demo.ts'
-import { devMailVisible } from './env.ts'
+import { devMailVisible, localDemo } from './env.ts'
+import { CREATE_ADMIN_COMMAND } from './lib/accounts/admin-setup.ts'
 
 export interface StartInfo {
   url: string
   apiDocs: string
   logins: Array<{ email: string; type: string }>
   password: string | null
+  /** Why there are no demo logins, when there are none. */
+  noLogins: string
   mail: string
   data: string
 }
@@ -29,6 +32,7 @@ export function startInfo(env: Env, logins: Array<{ email: string; type: string 
     apiDocs: `${env.PUBLIC_URL}/api/docs`,
     logins,
     password: logins.length ? DEMO_PASSWORD : null,
+    noLogins: localDemo(env) ? 'No demo logins (DEMO_DATA=0)' : `No demo logins on a production start; first administrator: ${CREATE_ADMIN_COMMAND}`,
     mail: mailDestination(env),
     data: env.DATABASE_URL ? `PostgreSQL ${new URL(env.DATABASE_URL).host}${new URL(env.DATABASE_URL).pathname}`
       : `${env.DATA_DIR} (embedded PGlite)`,
@@ -42,7 +46,7 @@ export function bannerLines(title: string, info: StartInfo): string[] {
     `  ${title}: ${info.url}   (API docs: ${info.apiDocs})`,
     info.logins.length
       ? `  Demo logins, password ${info.password}: ${info.logins.map((l) => `${l.email} (${l.type})`).join(', ')}`
-      : '  No demo logins (DEMO_DATA=0)',
+      : `  ${info.noLogins}`,
     `  Mails: ${info.mail}`,
     `  Data: ${info.data}`,
     '  Stop: Ctrl+C',

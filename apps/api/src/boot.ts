@@ -2,10 +2,11 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { listings, migrate, openDb, syncCatalogue, type DbHandle } from '@portal/db'
-import { EnvError, parseEnv, type Env } from './env.ts'
+import { EnvError, localDemo, parseEnv, type Env } from './env.ts'
 import { LocalStorage } from './lib/media/storage.ts'
 import { DEMO_PASSWORD, ensureDemoLogins } from './lib/accounts/password-demo.ts'
-import { loadDotEnv } from './dotenv.ts'
+import { dotEnvValue, loadDotEnv } from './dotenv.ts'
+import { CREATE_ADMIN_COMMAND, hasAdmin } from './lib/accounts/admin-setup.ts'
 import { createLogger } from './logger.ts'
 
 export interface Booted {
@@ -19,6 +20,8 @@ export interface Booted {
 /** .env, env, logger and a migrated database: the part of start-up shared by server.ts and dev.ts. */
 export async function boot(): Promise<Booted> {
   const dotEnv = loadDotEnv()
+  // NODE_ENV=production in .env is the operator's choice even when start.mjs had already defaulted it.
+  if (dotEnv && dotEnvValue(dotEnv, 'NODE_ENV') === 'production') delete process.env.PORTAL_NODE_ENV_DEFAULTED
   let env: Env
   try {
     env = parseEnv(process.env)
@@ -37,15 +40,30 @@ export async function boot(): Promise<Booted> {
   await migrate(db)
   await syncCatalogue(db.db)
   await seedData(db, env, logger)
-  let logins: Booted['logins'] = []
-  if (env.DEMO_DATA) {
-    logins = await ensureDemoLogins(db)
-    logger.debug({ accounts: logins, password: DEMO_PASSWORD }, 'demo logins ready')
-  }
+  const logins = await prepareLogins(db, env, logger)
   return { env, logger, db, logins }
 }
 
-/** Static pages and site content always (the footer needs them); the demo data set only on an empty database with DEMO_DATA=1. */
+/**
+ * The demo logins (known password) only in the local demo set-up (issue 29 M5). A production start never creates
+ * them; without any administrator it says how to create one.
+ */
+export async function prepareLogins(db: DbHandle, env: Env, logger: Pick<FastifyBaseLogger, 'warn' | 'debug'>): Promise<Booted['logins']> {
+  if (!localDemo(env)) {
+    if (env.DEMO_DATA && process.env.DEMO_DATA === '1') logger.warn('DEMO_DATA=1 is ignored on a production start (NODE_ENV=production or a public PUBLIC_URL): no demo data, no demo logins')
+    if (!(await hasAdmin(db))) logger.warn(`No administrator yet. Create one with: ${CREATE_ADMIN_COMMAND}`)
+    return []
+  }
+  if (!env.DEMO_DATA) return []
+  const logins = await ensureDemoLogins(db)
+  logger.debug({ accounts: logins, password: DEMO_PASSWORD }, 'demo logins ready')
+  return logins
+}
+
+/**
+ * Static pages and site content always (the footer needs them); the demo data set only on an empty database with
+ * DEMO_DATA=1 in the local demo set-up (env.ts localDemo), never on a production start.
+ */
 async function seedData(db: DbHandle, env: Env, logger: FastifyBaseLogger): Promise<void> {
   // Loaded lazily: the seeder pulls in image generation.
   const { seedContent, seedDemo } = await import('@portal/db/seed')
@@ -60,7 +78,7 @@ async function seedData(db: DbHandle, env: Env, logger: FastifyBaseLogger): Prom
     (n) => { if (n) logger.info({ covers: n }, 'blog covers drawn') },
     (err: Error) => logger.warn({ err: err.message }, 'drawing the blog covers failed (retried at the next start)'),
   )
-  if (!env.DEMO_DATA) return
+  if (!env.DEMO_DATA || !localDemo(env)) return
   const [{ n }] = await db.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     db.db.select({ id: listings.id }).from(listings).limit(1).as('any_listing'),
   )

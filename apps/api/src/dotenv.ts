@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
 import path from 'node:path'
 import { REPO_ROOT } from './web/paths.ts'
 
@@ -11,4 +12,9 @@ export function loadDotEnv(file = path.join(REPO_ROOT, '.env')): string | null {
   if (!existsSync(file)) return null
   process.loadEnvFile(file)
   return file
+}
+
+/** One variable as the file names it (whatever the environment already holds), or undefined. */
+export function dotEnvValue(file: string, key: string): string | undefined {
+  return (parseEnv(readFileSync(file, 'utf8')) as Record<string, string | undefined>)[key]?.trim() || undefined
 }

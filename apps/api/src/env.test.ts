@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import path from 'node:path'
-import { EnvError, parseEnv } from './env.ts'
+import { EnvError, parseEnv, localDemo } from './env.ts'
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -65,5 +65,20 @@ describe('MAP_TILE_URL', () => {
     expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(/MAP_TILE_URL/)
     expect(parseEnv({ MAP_TILE_URL: 'off' }).MAP_TILE_URL).toBe('off')
     expect(() => parseEnv({ MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/)
+  })
+})
+
+describe('localDemo (issue 29 M5: demo data and demo logins only in the local demo set-up)', () => {
+  it('npm start on this machine is the demo; an operator-chosen NODE_ENV=production or a public PUBLIC_URL is not', () => {
+    // `npm start` with nothing set: start.mjs picks NODE_ENV=production for React and says so.
+    expect(localDemo(parseEnv({ NODE_ENV: 'production', PORTAL_NODE_ENV_DEFAULTED: '1' }))).toBe(true)
+    expect(localDemo(parseEnv({ NODE_ENV: 'development' }))).toBe(true)
+    expect(localDemo(parseEnv({ NODE_ENV: 'production', PORTAL_NODE_ENV_DEFAULTED: '1', PUBLIC_URL: 'http://127.0.0.1:3000' }))).toBe(true)
+    // Production starts.
+    expect(localDemo(parseEnv({ NODE_ENV: 'production' }))).toBe(false)
+    expect(localDemo(parseEnv({ NODE_ENV: 'production', PORTAL_NODE_ENV_DEFAULTED: '1', PUBLIC_URL: 'https://dazu.pl' }))).toBe(false)
+    expect(localDemo(parseEnv({ NODE_ENV: 'development', PUBLIC_URL: 'https://portal.example.org' }))).toBe(false)
+    // The e2e server is the demo whatever it sets.
+    expect(localDemo(parseEnv({ NODE_ENV: 'production', E2E: '1' }))).toBe(true)
   })
 })

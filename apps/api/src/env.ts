@@ -108,6 +108,11 @@ const envSchema = z.object({
   FEEDS_PRIVATE_HOSTS: z.string().trim().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Enables the /api/__test routes outside NODE_ENV=test (the browser tests run a production-like server). */
   E2E: flag(['0', '1'], '0').transform((v) => v === '1'),
+  /**
+   * Set by `npm start` (scripts/start.mjs) and the server when they chose NODE_ENV=production only because it was
+   * unset: React needs it, but the operator did not ask for a production start (see `localDemo`). Not for people.
+   */
+  PORTAL_NODE_ENV_DEFAULTED: flag(['0', '1'], '0').transform((v) => v === '1'),
 })
 
 export type Env = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'LOG_LEVEL'> & {
@@ -158,16 +163,29 @@ export function testRoutesEnabled(env: Pick<Env, 'NODE_ENV' | 'E2E'>): boolean {
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
 /**
+ * The local demo set-up (issue 29 M5): demo data and the demo logins with their known password exist only here.
+ * A production start is NODE_ENV=production set by the operator (not the default `npm start` picks) or a
+ * PUBLIC_URL on another host than this machine; the e2e server (E2E=1) is a demo set-up whatever it sets.
+ */
+export function localDemo(env: Pick<Env, 'NODE_ENV' | 'E2E' | 'PUBLIC_URL' | 'PORTAL_NODE_ENV_DEFAULTED'>): boolean {
+  if (env.E2E) return true
+  let host = ''
+  try { host = new URL(env.PUBLIC_URL).hostname } catch { return false }
+  if (!LOOPBACK.has(host)) return false
+  return env.NODE_ENV !== 'production' || env.PORTAL_NODE_ENV_DEFAULTED
+}
+
+/**
  * /dev/mail (the outbox in the browser): never with SMTP_URL (mail really goes out, the outbox would only leak
  * other people's links) and never in a real deployment (PUBLIC_URL on a host other than localhost). Otherwise in
  * development, test runs and the demo set-up (`npm start` with DEMO_DATA=1).
  */
-export function devMailVisible(env: Pick<Env, 'NODE_ENV' | 'E2E' | 'SMTP_URL' | 'DEMO_DATA' | 'PUBLIC_URL'>): boolean {
+export function devMailVisible(env: Pick<Env, 'NODE_ENV' | 'E2E' | 'SMTP_URL' | 'DEMO_DATA' | 'PUBLIC_URL' | 'PORTAL_NODE_ENV_DEFAULTED'>): boolean {
   if (env.SMTP_URL) return false
   let host = ''
   try { host = new URL(env.PUBLIC_URL).hostname } catch { return false }
   if (!LOOPBACK.has(host)) return false
-  return env.NODE_ENV !== 'production' || env.E2E || env.DEMO_DATA
+  return env.NODE_ENV !== 'production' || env.E2E || (env.DEMO_DATA && env.PORTAL_NODE_ENV_DEFAULTED)
 }
 
 /**

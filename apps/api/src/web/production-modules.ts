@@ -19,6 +19,10 @@ export async function resolve(specifier, context, next) {
 export const PRODUCTION_HOOK_URL = `data:text/javascript,${encodeURIComponent(HOOK)}`
 
 export function useProductionBuilds(): void {
-  process.env.NODE_ENV ??= 'production'
+  if (!process.env.NODE_ENV) {
+    process.env.NODE_ENV = 'production'
+    // Not the operator's choice: still the local demo set-up when PUBLIC_URL is this machine (env.ts localDemo).
+    process.env.PORTAL_NODE_ENV_DEFAULTED = '1'
+  }
   register(PRODUCTION_HOOK_URL)
 }

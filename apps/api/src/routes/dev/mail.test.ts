@@ -37,7 +37,7 @@ describe('/dev/mail outbox and demo logins', () => {
   })
 
   it('in the demo set-up (npm start: production build, DEMO_DATA=1, no SMTP_URL, local address) it is shown', async () => {
-    const demo = await createTestApp({ NODE_ENV: 'production', DEMO_DATA: '1' })
+    const demo = await createTestApp({ NODE_ENV: 'production', PORTAL_NODE_ENV_DEFAULTED: '1', DEMO_DATA: '1' })
     try {
       expect((await demo.app.inject('/dev/mail')).statusCode).toBe(200)
     } finally {
@@ -53,9 +53,11 @@ describe('/dev/mail outbox and demo logins', () => {
       { NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' },
       { NODE_ENV: 'development', PUBLIC_URL: 'https://dazu.pl' },
       { NODE_ENV: 'production', E2E: '1', PUBLIC_URL: 'https://dazu.pl' },
+      // NODE_ENV=production chosen by the operator (not npm start's default) is a production start (issue 29 M5).
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' },
     ]
     for (const env of hidden) expect(devMailVisible(parseEnv(env)), JSON.stringify(env)).toBe(false)
-    for (const env of [{ NODE_ENV: 'development' }, { NODE_ENV: 'test' }, { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' }]) {
+    for (const env of [{ NODE_ENV: 'development' }, { NODE_ENV: 'test' }, { NODE_ENV: 'production', PORTAL_NODE_ENV_DEFAULTED: '1', PUBLIC_URL: 'http://127.0.0.1:3000' }]) {
       expect(devMailVisible(parseEnv(env)), JSON.stringify(env)).toBe(true)
     }
     const prod = await createTestApp({ NODE_ENV: 'production', DEMO_DATA: '1', PUBLIC_URL: 'https://dazu.pl' })
