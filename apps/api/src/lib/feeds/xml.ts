@@ -16,6 +16,46 @@ export class FeedFileError extends Error {}
 
 /** One collected element may hold at most this many characters of text (a broken feed must not exhaust memory). */
 const MAX_NODE_CHARS = 4_000_000
+/** ... and at most this many elements (empty ones carry no text but cost an object each). */
+const MAX_NODE_ELEMENTS = 100_000
+
+/**
+ * The bound of the parser's own buffer (issue 29 M4). saxes keeps a text, comment, CDATA or tag in one string until
+ * the markup that ends it: a 1 MB ZIP whose XML held 1 GB of whitespace grew the process by 530 MB. Before the parser
+ * sees it, a whitespace run is cut to MAX_WHITESPACE_RUN characters (XML whitespace that long means nothing, inside
+ * a description too), and any stretch between two '<'/'>' longer than MAX_MARKUP_RUN characters fails the run. So the
+ * reader holds at most ~MAX_MARKUP_RUN + MAX_NODE_CHARS characters (~16 MB as UTF-16) plus one decoded input chunk,
+ * whatever the file holds.
+ */
+export const MAX_WHITESPACE_RUN = 4096
+export const MAX_MARKUP_RUN = MAX_NODE_CHARS
+
+/** A filter over decoded text with the state it carries from one chunk to the next. */
+export function boundedText() {
+  let ws = 0
+  let run = 0
+  return (chunk: string): string => {
+    let out = ''
+    let start = 0
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i)
+      if (c === 32 || c === 10 || c === 9 || c === 13) {
+        if (++ws > MAX_WHITESPACE_RUN) {
+          // Dropped: copy what came before it once, continue after it.
+          if (i > start) out += chunk.slice(start, i)
+          start = i + 1
+          continue
+        }
+      } else {
+        ws = 0
+        if (c === 60 || c === 62) { run = 0; continue } // '<' '>'
+      }
+      if (++run > MAX_MARKUP_RUN) throw new FeedFileError(`Plik zawiera zbyt długi fragment bez znaczników (ponad ${MAX_MARKUP_RUN.toLocaleString('pl-PL')} znaków)`)
+    }
+    if (start === 0) return chunk
+    return chunk.length > start ? out + chunk.slice(start) : out
+  }
+}
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1)
 
@@ -44,18 +84,21 @@ export async function* readXml(
   let collectDepth = -1
   let chars = 0
   let sawRoot = false
+  let elements = 0
   parser.on('opentag', (tag) => {
     const name = local(tag.name)
     const attrs: Record<string, string> = {}
     for (const [k, v] of Object.entries(tag.attributes as Record<string, string>)) attrs[local(k)] = v
     sawRoot = true
     if (collectDepth >= 0) {
+      if (++elements > MAX_NODE_ELEMENTS) throw new FeedFileError(`Element pliku ma zbyt wiele elementów (ponad ${MAX_NODE_ELEMENTS.toLocaleString('pl-PL')})`)
       const node: XmlNode = { name, attrs, children: [], text: '' }
       stack.at(-1)!.children.push(node)
       stack.push(node)
     } else if (collect(name, depth)) {
       collectDepth = depth
       chars = 0
+      elements = 0
       stack.push({ name, attrs, children: [], text: '' })
     } else {
       out.push({ kind: 'open', name, attrs, depth })
@@ -82,9 +125,10 @@ export async function* readXml(
 
   let decoder: TextDecoder | null = null
   let head: Buffer = Buffer.alloc(0)
+  const bound = boundedText()
   const feed = (text: string) => {
     try {
-      parser.write(text)
+      parser.write(bound(text))
     } catch (err) {
       if (err instanceof FeedFileError) throw err
       throw new FeedFileError(`Plik XML jest uszkodzony (wiersz ${parser.line}, kolumna ${parser.column}): ${(err as Error).message.replace(/^(?:[^:\s]*:)?\d+:\d+: /, '')}`)
