@@ -16,9 +16,10 @@ describe('OpenAPI document', () => {
   const codes = (path: string, method: string) => Object.keys(paths[path]![method]!.responses).sort()
 
   it('the spec §7 calls that answer 204 say 204, with their 4xx, and no 200', () => {
-    expect(codes('/api/auth/register', 'post')).toEqual(['204', '400', '419', '422'])
-    expect(codes('/api/auth/remind-password', 'post')).toEqual(['204', '419', '422'])
-    expect(codes('/api/auth/resend-email', 'post')).toEqual(['204', '419', '422'])
+    // 429: limited per client address across e-mails (decision 050).
+    expect(codes('/api/auth/register', 'post')).toEqual(['204', '400', '419', '422', '429'])
+    expect(codes('/api/auth/remind-password', 'post')).toEqual(['204', '419', '422', '429'])
+    expect(codes('/api/auth/resend-email', 'post')).toEqual(['204', '419', '422', '429'])
     expect(codes('/api/auth/logout', 'post')).toEqual(['204', '419'])
     expect(codes('/api/auth/set-password', 'post')).toEqual(['204', '400', '419', '422'])
     expect(codes('/api/auth/change-password', 'patch')).toEqual(['204', '401', '419', '422', '429'])

@@ -86,7 +86,7 @@ describe('account limits hold back the requester, not the victim (decision 050)'
     }
     const over = await from('203.0.113.5', '/api/auth/remind-password', { email: 'one-more@example.com' })
     expect(over.statusCode).toBe(429)
-    expect(over.json()).toEqual({ error: 'too_many_requests', message: AUTH_MESSAGES.tooManyRequests })
+    expect(over.json()).toEqual({ error: AUTH_MESSAGES.tooManyRequests, message: AUTH_MESSAGES.tooManyRequests, code: 'too_many_requests' })
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000)
     // Another client address is not held back.
     expect((await from('203.0.113.6', '/api/auth/remind-password', { email: 'one-more@example.com' })).statusCode).toBe(204)
@@ -98,7 +98,7 @@ describe('account limits hold back the requester, not the victim (decision 050)'
     for (let i = 0; i < max; i++) expect((await from('203.0.113.7', '/api/auth/register', body(i))).statusCode).toBe(204)
     const over = await from('203.0.113.7', '/api/auth/register', body(max))
     expect(over.statusCode).toBe(429)
-    expect(over.json().error).toBe('too_many_requests')
+    expect(over.json().code).toBe('too_many_requests')
     expect((await from('203.0.113.8', '/api/auth/register', body(max))).statusCode).toBe(204)
   }, 120_000)
 

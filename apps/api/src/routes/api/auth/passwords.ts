@@ -21,7 +21,7 @@ const passwords: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Mail a link to set a new password (1 h). 204 whether or not the address exists; 429 too_many_requests from one client address',
       body: emailPromptSchema,
-      response: { 204: z.null() },
+      response: { 204: z.null(), 429: apiErrorSchema },
     },
   }, async (request, reply) => {
     const { email, captcha } = request.body

@@ -21,7 +21,7 @@ const register: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Register (204); 400 email_already_exist; 429 too_many_requests from one client address; activation mail "Dokończ proces rejestracji"',
       body: registerSchema,
-      response: { 204: z.null().describe('Registered; activation mail sent'), 400: apiErrorSchema },
+      response: { 204: z.null().describe('Registered; activation mail sent'), 400: apiErrorSchema, 429: apiErrorSchema },
     },
   }, async (request, reply) => {
     const body = request.body

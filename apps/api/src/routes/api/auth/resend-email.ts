@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emailPromptSchema } from '@portal/contracts/auth'
+import { apiErrorSchema } from '@portal/contracts/errors'
 import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { ACCOUNT_LIMITS, limitPerClient, mayMail } from '../../../lib/accounts/request-limits.ts'
 import { activationMail } from '../../../mail/templates.ts'
@@ -14,7 +15,7 @@ const resendEmail: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Resend the activation mail (only to an existing, not yet active account): 204 whether or not it exists; 429 too_many_requests from one client address',
       body: emailPromptSchema,
-      response: { 204: z.null() },
+      response: { 204: z.null(), 429: apiErrorSchema },
     },
   }, async (request, reply) => {
     const { email, captcha } = request.body
