@@ -37,7 +37,7 @@ describe('partner JSON API /api/partner/offers (per-company tokens)', () => {
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string | null, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} })
 
-  it('tokens: shown once, only a hash stored, listed by prefix; no or a wrong token is 401; only companies make them', async () => {
+  it('tokens: shown once, only a hash stored, listed by prefix; no or a wrong token is 401; any logged-in user makes them (decision 052)', async () => {
     expect(tokenA).toMatch(/^ptk_[\w-]{43}$/)
     const [row] = await t.db.db.select().from(apiTokens).where(eq(apiTokens.userId, companyA))
     expect(JSON.stringify(row)).not.toContain(tokenA)
@@ -52,7 +52,10 @@ describe('partner JSON API /api/partner/offers (per-company tokens)', () => {
     expect((await call('PUT', '/api/partner/offers/%20bad%20id', null)).statusCode).toBe(401)
     expect((await call('PUT', '/api/partner/offers/X-1', `ptk_${'a'.repeat(43)}`, body())).json()).toEqual({ error: 'Brak lub nieprawidłowy klucz API', message: 'Brak lub nieprawidłowy klucz API', code: 'unauthenticated' })
     const user = await login(t.app, (await createUser(t.db, { email: 'osoba@example.com' })).email)
-    expect((await send(t.app, user, 'POST', '/api/feeds/tokens', { name: 'x' })).statusCode).toBe(403)
+    // Integracje is every logged-in user's (spec §2, decision 052): a private user's key imports their own listings.
+    const own = await send(t.app, user, 'POST', '/api/feeds/tokens', { name: 'x' })
+    expect(own.statusCode, own.body).toBe(201)
+    expect(own.json().token).toMatch(/^ptk_[\w-]{43}$/)
   })
 
   it('create, the same call again (unchanged), a change (updated): idempotent by external id', async () => {
