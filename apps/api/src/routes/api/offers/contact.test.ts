@@ -89,7 +89,7 @@ describe('listings API: guest user block, contact (real SMTP), phone reveal, rep
     expect(l!.status).toBe('draft')
   })
 
-  it('contact: a logged-in sender\'s message is stored and mailed to the advertiser over SMTP (reply-to the sender, values escaped); 422; 429 per IP and per listing', async () => {
+  it('contact: a logged-in sender\'s message is stored and mailed to the advertiser over SMTP (reply-to the sender, values escaped); 422; 429 per sender and per listing', async () => {
     const { id, slug } = await createOffer(t.app, jar)
     const buyer = await createUser(t.db, { email: 'kasia@example.com', name: 'Kasia <b>Kupująca</b>' })
     const g = await login(t.app, buyer.email)
@@ -114,13 +114,13 @@ describe('listings API: guest user block, contact (real SMTP), phone reveal, rep
     expect(mail.html).toContain('&lt;script&gt;')
     expect(mail.html).not.toContain('<b>Kupująca')
 
-    // Per IP.
-    MESSAGE_LIMITS.perIp.max = 2
+    // Per sender: a logged-in sender is counted per account, not per client address (decision 050).
+    MESSAGE_LIMITS.perSender.max = 2
     await send(t.app, g, 'POST', `/api/offers/${id}/contact`, body)
     const limited = await send(t.app, g, 'POST', `/api/offers/${id}/contact`, body)
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-    MESSAGE_LIMITS.perIp.max = 10
+    MESSAGE_LIMITS.perSender.max = 10
     await smtp.next()
     // Per listing (other IPs).
     await t.db.db.delete(throttles)
