@@ -93,7 +93,9 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // the figures reached (bench/README.md, 'First-paint JavaScript') catches a static import that drags them back.
 // /szukaj: 149.0 KB since the favourites provider keeps the page's own changes over an older set (c638ec8, +0.13 KB).
 // Home: 131.0 KB since fields keep what was typed before hydration (early-press.tsx's useKeepEarlyInput, ~+0.4 KB).
-const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 150, listing: 138 }
+// /szukaj: 152.5 KB with issue 25's filters at first paint (the radius select, the one-click 'Tylko prywatne' chip, the
+// live count on the panel's search button: e52944f..fe206c3, +3.5 KB); the extended modal's new fields load on demand.
+const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 138 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }
