@@ -1,4 +1,5 @@
 import net from 'node:net'
+import { mulberry32 } from '@portal/db/seed/random'
 
 /**
  * Clients that hang up (issue 29): raw HTTP/1.1 requests over their own socket, cut at a chosen moment — while the
@@ -39,18 +40,6 @@ export interface HangUpResult {
   status?: number
   /** The response ended before the chosen moment (a short answer): nothing was cut. */
   complete: boolean
-}
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export function randomCut(random: () => number, moment?: Moment): Cut {
@@ -158,7 +147,7 @@ export interface CampaignResult {
 
 /** Runs `count` hang-ups over the targets, every moment, coding and session (guest or not) mixed. */
 export async function runHangUps(c: Campaign): Promise<CampaignResult> {
-  const random = rng(c.seed)
+  const random = mulberry32(c.seed)
   const plan = Array.from({ length: c.count }, (_, i) => {
     const target = i < c.targets.length ? c.targets[i]! : c.targets[Math.floor(random() * c.targets.length)]!
     const session = random() < 1 / 3 || !c.sessions.length || target.guestOnly ? undefined : c.sessions[Math.floor(random() * c.sessions.length)]
