@@ -4,8 +4,8 @@ import { listingPhotos, listings } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { ADDED_DAYS, ADVERTISERS, SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings, type TestApp } from '../../../test/helpers.ts'
-import { clearSearchCountCache, countSearch, filterKey, searchPage, searchPlan } from '../sql.ts'
 import { SearchIndex } from './index.ts'
+import { viaIndex, viaSql } from './parity-support.ts'
 import { runSearch } from './engine.ts'
 import { pruneListingChanges } from './sync.ts'
 import { listSummaries, promotedCondition, publicListingCondition } from '../../listings/summary.ts'
@@ -123,20 +123,6 @@ function randomQuery(r: () => number, extra: () => number = () => 1): SearchQuer
   return q
 }
 
-async function viaSql(q: SearchQuery) {
-  clearSearchCountCache(t.db.db)
-  const { where, branches } = searchPlan(q, {})
-  const [rows, total] = await Promise.all([searchPage(t.db.db, q, where, branches), countSearch(t.db.db, where, filterKey(q))])
-  return { ids: rows.map((x) => `${x.id}${x.is_promoted ? '*' : ''}`), total }
-}
-
-async function viaIndex(ix: SearchIndex, q: SearchQuery) {
-  const perPage = q.per_page ?? 24
-  const hit = await ix.search(q, perPage, ((q.page ?? 1) - 1) * perPage)
-  if (!hit) return null
-  return { ids: hit.slots.map((x, i) => `${hit.store.id[x]}${hit.promoted[i] ? '*' : ''}`), total: hit.total }
-}
-
 beforeAll(async () => {
   t = await createTestApp()
   app = t.app
@@ -160,7 +146,7 @@ describe('in-memory search index', () => {
       if (!got) continue
       answered++
       if (got.total) nonEmpty++
-      expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+      expect(got, JSON.stringify(q)).toEqual(await viaSql(t.db.db, q))
     }
     // Every query is answered by the index, many of them with matches.
     expect(answered).toBe(300)
@@ -179,7 +165,7 @@ describe('in-memory search index', () => {
         const q = { ...randomQuery(r), hideDuplicates: true }
         const got = await viaIndex(ix, q)
         expect(got, JSON.stringify(q)).not.toBeNull()
-        expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+        expect(got, JSON.stringify(q)).toEqual(await viaSql(t.db.db, q))
         const all = await viaIndex(ix, { ...q, hideDuplicates: undefined })
         if (got!.total < all!.total) fewer++
       }
@@ -299,11 +285,11 @@ describe('in-memory search index', () => {
       expect(c.lon).toBeGreaterThanOrEqual(c.bounds[1])
     }
     // The same total as the search; a narrower filter falls under the limit and gets markers, newest first.
-    expect(all.total).toBe((await viaSql({ bbox: [14.0, 49.0, 24.2, 54.9] })).total)
+    expect(all.total).toBe((await viaSql(t.db.db, { bbox: [14.0, 49.0, 24.2, 54.9] })).total)
     const few = (await app.inject('/api/search/markers?bbox=14.0,49.0,24.2,54.9&kategoria=garaz')).json()
     expect(few.clusters).toEqual([])
     expect(few.data.length).toBe(few.total)
-    expect(few.data.map((m: { id: number }) => m.id)).toEqual((await viaSql({ bbox: [14.0, 49.0, 24.2, 54.9], categories: ['garaz'], sort: 'newest_plain', per_page: 60 })).ids.map((x) => Number(x.replace('*', ''))))
+    expect(few.data.map((m: { id: number }) => m.id)).toEqual((await viaSql(t.db.db, { bbox: [14.0, 49.0, 24.2, 54.9], categories: ['garaz'], sort: 'newest_plain', per_page: 60 })).ids.map((x) => Number(x.replace('*', ''))))
   })
 
   it('cached listing cards follow title, place and photo changes made by anyone', async () => {

@@ -6,28 +6,15 @@ import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { ADVERTISERS, parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 import { queryArb, seedFilterListings } from './filters-fixture.ts'
-import { clearSearchCountCache, countSearch, filterKey, rowsOf, searchPage, searchPlan } from '../sql.ts'
+import { rowsOf } from '../sql.ts'
 import { SearchIndex } from './index.ts'
+import { viaIndex, viaSql } from './parity-support.ts'
 
 /**
  * Issue 25's filters (advertiser, date added, price per m², year built, floor range, video, virtual tour, floor plan)
  * answer the same pages and totals on both engines, over random listings and random queries (fast-check, seeded).
  */
 let t: Awaited<ReturnType<typeof createTestApp>>
-
-async function viaSql(q: SearchQuery) {
-  clearSearchCountCache(t.db.db)
-  const { where, branches } = searchPlan(q, {})
-  const [rows, total] = await Promise.all([searchPage(t.db.db, q, where, branches), countSearch(t.db.db, where, filterKey(q))])
-  return { ids: rows.map((x) => `${x.id}${x.is_promoted ? '*' : ''}`), total }
-}
-
-async function viaIndex(ix: SearchIndex, q: SearchQuery) {
-  const perPage = q.per_page ?? 24
-  const hit = await ix.search(q, perPage, ((q.page ?? 1) - 1) * perPage)
-  if (!hit) return null
-  return { ids: hit.slots.map((x, i) => `${hit.store.id[x]}${hit.promoted[i] ? '*' : ''}`), total: hit.total }
-}
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -43,7 +30,7 @@ describe("issue 25's filters on both engines", () => {
     await fc.assert(fc.asyncProperty(queryArb, async (q) => {
       const got = await viaIndex(ix, q)
       expect(got, JSON.stringify(q)).not.toBeNull()
-      expect(got, JSON.stringify(q)).toEqual(await viaSql(q))
+      expect(got, JSON.stringify(q)).toEqual(await viaSql(t.db.db, q))
       if (got!.total) nonEmpty++
     }), { numRuns: 150, seed: 25 })
     expect(nonEmpty).toBeGreaterThan(40)
@@ -52,20 +39,20 @@ describe("issue 25's filters on both engines", () => {
   it('each filter alone narrows the result, the same on both engines', async () => {
     const ix = new SearchIndex(t.db.db)
     await ix.load()
-    const all = (await viaSql({})).total
+    const all = (await viaSql(t.db.db, {})).total
     const cases: SearchQuery[] = [
       { advertiser: ['private'] }, { advertiser: ['agency'] }, { advertiser: ['developer'] }, { advertiser: ['private', 'developer'] },
       { addedDays: 1 }, { addedDays: 30 }, { pricePerM2: { min: 5000 } }, { yearBuilt: { min: 2000, max: 2010 } },
       { floorRange: { min: 0, max: 2 } }, { floorRange: { min: 11 } }, { withVideo: true }, { withTour: true }, { withPlan: true },
     ]
     for (const q of cases) {
-      const sqlHit = await viaSql(q)
+      const sqlHit = await viaSql(t.db.db, q)
       expect(await viaIndex(ix, q), JSON.stringify(q)).toEqual(sqlHit)
       expect(sqlHit.total, JSON.stringify(q)).toBeGreaterThan(0)
       expect(sqlHit.total, JSON.stringify(q)).toBeLessThan(all)
     }
     // The advertiser kinds split every listing between them; an agent counts as its agency.
-    const kinds = await Promise.all(ADVERTISERS.map((a) => viaSql({ advertiser: [a] })))
+    const kinds = await Promise.all(ADVERTISERS.map((a) => viaSql(t.db.db, { advertiser: [a] })))
     expect(kinds.reduce((n, k) => n + k.total, 0)).toBe(all)
     expect(kinds[1]!.total).toBe(210) // agency, its agent, the hotel: 3 × 70
   }, 60_000)
@@ -97,7 +84,7 @@ describe("issue 25's filters on both engines", () => {
     const totals: number[] = []
     for (const radius of [0, 5, 10, 25, 75]) {
       const q: SearchQuery = { location: at, radius, per_page: 60 }
-      const sqlHit = await viaSql(q)
+      const sqlHit = await viaSql(t.db.db, q)
       expect(await viaIndex(ix, q), String(radius)).toEqual(sqlHit)
       totals.push(sqlHit.total)
     }
