@@ -9,7 +9,7 @@ const LAYERS = [
   ['http'],
   ['jobs', 'geo', 'media', 'accounts', 'invoices', 'notifications', 'newsletter'],
   ['listings', 'favorite-users'],
-  ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders', 'investments'],
+  ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders', 'investments', 'prices'],
   ['people', 'moderation', 'saved-searches', 'cms'],
   ['messages', 'feeds'],
   ['viewings'],

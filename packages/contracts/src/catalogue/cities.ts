@@ -153,3 +153,22 @@ export function locativePhrase(city: City): string {
 }
 
 export const CITY_BY_SLUG = new Map(CITIES.map((c) => [c.slug, c]))
+
+/** 'na Mokotowie', 'we Wrzeszczu': district locatives where they are well known; otherwise the city's. */
+export const DISTRICT_LOCATIVE: Record<string, string> = {
+  'Śródmieście': 'w Śródmieściu', 'Mokotów': 'na Mokotowie', 'Wola': 'na Woli', 'Żoliborz': 'na Żoliborzu',
+  'Praga-Północ': 'na Pradze-Północ', 'Praga-Południe': 'na Pradze-Południe', 'Ochota': 'na Ochocie',
+  'Ursynów': 'na Ursynowie', 'Bemowo': 'na Bemowie', 'Bielany': 'na Bielanach', 'Targówek': 'na Targówku',
+  'Białołęka': 'na Białołęce', 'Wilanów': 'w Wilanowie', 'Wawer': 'w Wawrze', 'Ursus': 'w Ursusie', 'Włochy': 'we Włochach',
+  'Stare Miasto': 'na Starym Mieście', 'Kazimierz': 'na Kazimierzu', 'Podgórze': 'w Podgórzu', 'Krowodrza': 'na Krowodrzy',
+  'Bronowice': 'w Bronowicach', 'Nowa Huta': 'w Nowej Hucie', 'Dębniki': 'na Dębnikach', 'Prądnik Biały': 'na Prądniku Białym',
+  'Prądnik Czerwony': 'na Prądniku Czerwonym', 'Czyżyny': 'w Czyżynach', 'Łagiewniki': 'w Łagiewnikach',
+  'Bałuty': 'na Bałutach', 'Górna': 'na Górnej', 'Polesie': 'na Polesiu', 'Widzew': 'na Widzewie', 'Krzyki': 'na Krzykach',
+  'Fabryczna': 'na Fabrycznej', 'Psie Pole': 'na Psim Polu', 'Nadodrze': 'na Nadodrzu', 'Biskupin': 'na Biskupinie',
+  'Jagodno': 'na Jagodnie', 'Jeżyce': 'na Jeżycach', 'Grunwald': 'na Grunwaldzie', 'Wilda': 'na Wildzie', 'Łazarz': 'na Łazarzu',
+  'Rataje': 'na Ratajach', 'Winogrady': 'na Winogradach', 'Piątkowo': 'na Piątkowie', 'Wrzeszcz': 'we Wrzeszczu',
+  'Oliwa': 'w Oliwie', 'Przymorze': 'na Przymorzu', 'Zaspa': 'na Zaspie', 'Jasień': 'na Jasieniu', 'Orunia': 'na Oruni',
+  'Centrum': 'w centrum', 'Pogodno': 'na Pogodnie', 'Fordon': 'w Fordonie', 'Czuby': 'na Czubach', 'Czechów': 'na Czechowie',
+  'Orłowo': 'w Orłowie', 'Redłowo': 'w Redłowie', 'Chylonia': 'na Chyloni', 'Ligota': 'na Ligocie', 'Brynów': 'na Brynowie',
+  'Koszutka': 'na Koszutce', 'Zagórze': 'w Zagórzu', 'Jaroty': 'na Jarotach', 'Kortowo': 'w Kortowie', 'Zaodrze': 'na Zaodrzu',
+}

@@ -34,6 +34,7 @@ import partnerOffers from './partner/offers.ts'
 import investments from './investments/index.ts'
 import viewings from './viewings/index.ts'
 import openData from './dane-otwarte/index.ts'
+import prices from './prices.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -70,6 +71,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(investments)
   await app.register(viewings)
   await app.register(openData)
+  await app.register(prices)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

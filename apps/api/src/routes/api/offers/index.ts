@@ -7,6 +7,7 @@ import stats from './stats.ts'
 import property from './property.ts'
 import renewLink from './renew-link.ts'
 import viewings from './viewings.ts'
+import priceComparison from './price-comparison.ts'
 import { expireListings } from '../../../lib/listings/lifecycle.ts'
 import { pruneListingChanges } from '../../../lib/search/index/sync.ts'
 
@@ -22,6 +23,7 @@ const offersApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(property)
   await app.register(renewLink)
   await app.register(viewings)
+  await app.register(priceComparison)
 
   // Hourly job (lib/jobs, one instance runs it): run-out listings become 'expired' (reads already treat them so:
   // decision 008) and their owners get a notification; the search index's change log is pruned.
