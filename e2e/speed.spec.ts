@@ -95,7 +95,9 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // Home: 131.0 KB since fields keep what was typed before hydration (early-press.tsx's useKeepEarlyInput, ~+0.4 KB).
 // /szukaj: 152.5 KB with issue 25's filters at first paint (the radius select, the one-click 'Tylko prywatne' chip, the
 // live count on the panel's search button: e52944f..fe206c3, +3.5 KB); the extended modal's new fields load on demand.
-const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 138 }
+// Listing: 138.2 KB with issue 28's 'Umów oglądanie' button (its dialog and texts load on demand; the label alone is
+// at first paint: 139.4 KB before it was split from plain/viewings).
+const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 138.5 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }

@@ -1,6 +1,8 @@
 /** Viewings (issue 28): Polish texts and pure helpers the web shows without zod. */
+import { VIEWING_BOOK_LABEL } from './viewing-label'
+
 export const VIEWING_MESSAGES = {
-  book: 'Umów oglądanie',
+  book: VIEWING_BOOK_LABEL,
   noSlots: 'Brak wolnych terminów w najbliższych tygodniach. Napisz do ogłoszeniodawcy.',
   past: 'Ten termin już minął. Wybierz inny.',
   outside: 'Ogłoszeniodawca nie przyjmuje wizyt w tym terminie. Wybierz jeden z wolnych terminów.',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { VIEWING_MESSAGES } from '@portal/contracts/plain/viewings'
+import { VIEWING_BOOK_LABEL } from '@portal/contracts/plain/viewing-label'
 import { pressEarly } from '../early-press'
 import { CalendarIcon } from './offer-icons'
 
@@ -21,7 +21,7 @@ export function ViewingButton({ offerId, title }: { offerId: number; title: stri
         onFocus={prefetch}
         className="inline-flex min-h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-full border border-accent-600 bg-white px-5 text-[15px] font-semibold text-accent-700 outline-none hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
       >
-        <CalendarIcon size={18} /> {VIEWING_MESSAGES.book}
+        <CalendarIcon size={18} /> {VIEWING_BOOK_LABEL}
       </button>
       {open && (
         <Suspense fallback={null}>
