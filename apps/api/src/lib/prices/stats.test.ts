@@ -49,6 +49,10 @@ describe('price statistics: the pieces', () => {
     expect(s).toMatchObject({ n: 10, median: 1005, p25: 1002, p75: 1007, binMin: 1000 })
     expect(s.bins.reduce((a, b) => a + b, 0)).toBe(10)
     expect(s.bins).toHaveLength(12)
+    // Price / area is a fraction of a grosz: the stored figures are whole grosze (bigint columns).
+    const fractions = summarize(ten.map((v) => v + 0.48))!
+    expect(Number.isInteger(fractions.binMin) && Number.isInteger(fractions.binWidth)).toBe(true)
+    expect(fractions.bins.reduce((a, b) => a + b, 0)).toBe(10)
     // An outlier trimmed away can drop a sample below the threshold.
     expect(summarize([...nine, 1_000_000])).toBeNull()
   })

@@ -64,7 +64,8 @@ export interface Summary { n: number; p25: number; median: number; p75: number; 
 export function summarize(values: number[]): Summary | null {
   const kept = trimOutliers([...values].sort((a, b) => a - b))
   if (kept.length < MIN_SAMPLE) return null
-  const min = kept[0]!, max = kept[kept.length - 1]!
+  // Prices per m² are fractions of a grosz (price / area); the table's columns are whole grosze.
+  const min = Math.floor(kept[0]!), max = kept[kept.length - 1]!
   const binWidth = Math.max(1, Math.ceil((max - min + 1) / BIN_COUNT))
   const bins = new Array<number>(BIN_COUNT).fill(0)
   for (const v of kept) bins[Math.min(BIN_COUNT - 1, Math.floor((v - min) / binWidth))]!++
