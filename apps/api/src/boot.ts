@@ -86,5 +86,10 @@ async function seedData(db: DbHandle, env: Env, logger: FastifyBaseLogger): Prom
   const started = Date.now()
   logger.info('empty database: loading demo data (DEMO_DATA=0 turns this off)')
   await seedDemo(db, { dataDir: env.DATA_DIR, listings: 3000, log: (m: string) => logger.info(m) })
+  // Issue 27: the demo developers' investments, their units (listings) and price history.
+  const invStarted = Date.now()
+  const { seedDemoInvestments } = await import('./lib/investments/demo.ts')
+  const inv = await seedDemoInvestments(db, env.PUBLIC_URL)
+  logger.info({ ...inv, ms: Date.now() - invStarted }, 'demo investments loaded')
   logger.info({ ms: Date.now() - started }, 'demo data loaded')
 }

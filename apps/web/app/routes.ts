@@ -43,6 +43,12 @@ export default [
     route('moje-ogloszenia/ogladanie/:id', 'routes/viewing-settings.tsx'),
     route('kalendarz', 'routes/calendar.tsx'),
     route('account/Integrations', 'routes/integrations.tsx', { id: 'routes/integrations-alias' }),
+    // Investments (issue 27): guard 'company' in the loaders; another company's investment is a 404.
+    route('moje-inwestycje', 'routes/my-investments.tsx'),
+    route('moje-inwestycje/nowa', 'routes/investment-edit.tsx', { id: 'routes/investment-new' }),
+    route('moje-inwestycje/:id', 'routes/investment-edit.tsx'),
+    route('moje-inwestycje/:id/lokale', 'routes/investment-units.tsx'),
+    route('moje-inwestycje/:id/import', 'routes/investment-import.tsx'),
   ]),
   // Money (issue 11): the price list and the local payment simulator's gateway page.
   route('promocje', 'routes/promotions.tsx'),
@@ -64,6 +70,9 @@ export default [
   route('ogladanie', 'routes/viewing.tsx'),
   route('agencje', 'routes/directory.tsx'),
   route('deweloperzy', 'routes/directory.tsx', { id: 'routes/developers' }),
+  // Investments (issue 27): new developments and one investment with its units.
+  route('inwestycje', 'routes/investments.tsx'),
+  route('inwestycje/:slug', 'routes/investment.tsx'),
   route('dodaj-ogloszenie', 'routes/add-offer.tsx'),
   route('AddOffer', 'routes/add-offer.tsx', { id: 'routes/add-offer-alias' }),
   // Crawlers: the sitemap (an index with /sitemap/{file}.xml beyond one file) and robots.txt.

@@ -1,7 +1,7 @@
 // The account pages of spec §2 in ONE list: the header's user menu, the mobile menu and the account tab row all
 // read it. A later issue makes its page appear by flipping `available` (after registering the route).
 import { isStaff } from '@portal/contracts/plain/admin'
-import { canSeeAgents, type Profile } from './user'
+import { canSeeAgents, hasRole, type Profile } from './user'
 
 export interface AccountLink {
   id: string
@@ -26,6 +26,8 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { id: 'settings', menuLabel: 'Ustawienia konta', tabLabel: 'Ustawienia', to: '/ustawienia-konta', aliases: ['/account/AccountSettings'], available: true },
   // Spec §2 lists Integracje for every logged-in user (decision 052): feeds import anyone's own listings.
   { id: 'integrations', menuLabel: 'Integracje', tabLabel: 'Integracje', to: '/integracje', aliases: ['/account/Integrations'], available: true },
+  // Issue 27: a developer's investments (the API lets roles company and admin write them).
+  { id: 'investments', menuLabel: 'Moje inwestycje', tabLabel: 'Moje inwestycje', to: '/moje-inwestycje', aliases: [], available: true, visible: (u) => hasRole(u, 'company', 'admin') && (u.type === 'developer' || hasRole(u, 'admin')) },
   { id: 'favourites', menuLabel: 'Ulubione', tabLabel: 'Ulubione', to: '/ulubione', aliases: ['/account/Favorites'], available: true },
   { id: 'agents', menuLabel: 'Agenci', tabLabel: 'Moi agenci', to: '/agenci', aliases: ['/account/Agents'], available: true, visible: canSeeAgents },
   { id: 'messages', menuLabel: 'Wiadomości', tabLabel: 'Wiadomości', to: '/wiadomosci', aliases: ['/account/Messages'], available: true },
@@ -37,7 +39,7 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
 ]
 
 /** The tab row order of spec §2: Ustawienia, Integracje, Ulubione, Moje ogłoszenia, Moi agenci, Historia płatności. */
-const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'agents', 'payments', 'messages', 'calendar']
+const TAB_ORDER = ['settings', 'integrations', 'favourites', 'offers', 'investments', 'agents', 'payments', 'messages', 'calendar']
 
 export function menuLinks(user: Profile, links: readonly AccountLink[] = ACCOUNT_LINKS): AccountLink[] {
   return links.filter((l) => l.available && (!l.visible || l.visible(user)))

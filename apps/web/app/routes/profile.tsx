@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { profileIdOf, type ProfilePage } from '@portal/contracts/people'
+import type { InvestmentCard } from '@portal/contracts/investments'
 import { ErrorScreen, NotFound } from '~/components/not-found'
 import { ProfileView } from '~/components/people/profile-view'
 import { serverApi } from '~/lib/api.server'
@@ -20,7 +21,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!res.ok) throw data(null, { status: res.status >= 500 ? 503 : res.status })
   const page = (await res.json()) as ProfilePage
   if (url.pathname !== page.user.profile_url) throw redirect(`${page.user.profile_url}${url.search}`, 301)
-  return data({ page, origin: publicOrigin(request), search: url.search }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  // A developer's investments (issue 27) and its price open-data files when it has any.
+  let investments: InvestmentCard[] = []
+  let openData = false
+  if (page.user.type === 'developer') {
+    const [inv, md5] = await Promise.all([
+      serverApi(context, `/api/investments?user=${id}`, { headers: { Accept: 'application/json' } }),
+      serverApi(context, `/api/dane-otwarte/${id}/ceny.csv.md5`),
+    ])
+    if (inv.ok) investments = ((await inv.json()) as { data: InvestmentCard[] }).data
+    openData = md5.ok
+  }
+  return data({ page, origin: publicOrigin(request), search: url.search, investments, openData }, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs): HeadersInit {
@@ -51,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 }
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  return <ProfileView page={loaderData.page} origin={loaderData.origin} search={loaderData.search} />
+  return <ProfileView page={loaderData.page} origin={loaderData.origin} search={loaderData.search} investments={loaderData.investments} openData={loaderData.openData} />
 }
 
 export function ErrorBoundary() {

@@ -23,6 +23,14 @@ async function siteEntries(context: Route.LoaderArgs['context'], origin: string)
     out.push(...blogEntries(origin, page.data))
     if (p >= page.last_page) break
   }
+  // Investments (issue 27): the list and every investment's page.
+  out.push({ loc: `${origin}/inwestycje`, changefreq: 'daily', priority: '0.6' })
+  for (let p = 1; p <= 100; p++) {
+    const page = await serverJson<{ data: { slug: string }[]; last_page: number }>(context, `/api/investments?page=${p}`)
+    if (!page?.data.length) break
+    for (const inv of page.data) out.push({ loc: `${origin}/inwestycje/${inv.slug}`, changefreq: 'daily', priority: '0.6' })
+    if (p >= page.last_page) break
+  }
   return out
 }
 

@@ -29,7 +29,11 @@ export async function ensureDemoLogins(db: DbHandle): Promise<Array<{ email: str
   const [agency] = await db.db.select({ email: users.email }).from(users)
     .where(and(eq(users.type, 'agency'), like(users.email, 'biuro.%@example.com'), isNull(users.deletedAt)))
     .orderBy(asc(users.id)).limit(1)
-  const emails = [DEMO_USER_EMAIL, ...(agency ? [agency.email] : []), DEMO_ADMIN_EMAIL, DEMO_MOD_EMAIL]
+  // Issue 27: a developer, to try 'Moje inwestycje' with the demo investments.
+  const [developer] = await db.db.select({ email: users.email }).from(users)
+    .where(and(eq(users.type, 'developer'), like(users.email, 'sprzedaz.%@example.pl'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id)).limit(1)
+  const emails = [DEMO_USER_EMAIL, ...(agency ? [agency.email] : []), ...(developer ? [developer.email] : []), DEMO_ADMIN_EMAIL, DEMO_MOD_EMAIL]
   const out: Array<{ email: string; type: string }> = []
   for (const email of emails) {
     const [u] = await db.db.select({ id: users.id, hash: users.passwordHash, type: users.type, roles: users.roles, verified: users.emailVerifiedAt })

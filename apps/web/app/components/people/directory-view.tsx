@@ -32,7 +32,10 @@ export function DirectoryView({ type, q, city, sort, list }: { type: DirectoryTy
   return (
     <div className="bg-slate-50 pb-16">
       <div className="container-page pt-8">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{labels.heading}</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{labels.heading}</h1>
+          {type === 'developers' && <Link to="/inwestycje" className="text-[15px] font-semibold text-accent-700 hover:underline">Inwestycje deweloperów — rynek pierwotny →</Link>}
+        </div>
         <nav aria-label="Katalogi" className="mt-4">
           <ul className="flex gap-2 overflow-x-auto">
             {TABS.map((t) => (

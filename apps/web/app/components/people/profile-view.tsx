@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { countLabel } from '@portal/contracts/format'
 import type { ProfilePage } from '@portal/contracts/people'
+import type { InvestmentCard } from '@portal/contracts/investments'
+import { InvestmentCardView } from '../investments/investment-card'
 import { formatDate, jsonLdString, paragraphs } from '~/lib/offer-text'
 import { AGENT_FORMS, isCompanyProfile, listingsCount, profileJsonLd, typeLabel } from '~/lib/people'
 import { PinIcon } from '../icons'
@@ -25,7 +27,9 @@ function Facts({ items }: { items: [string, string][] }) {
 }
 
 /** A public profile (spec §2 /profil/{user}): who they are, how to reach them, their agents and their listings. */
-export function ProfileView({ page, origin, search }: { page: ProfilePage; origin: string; search: string }) {
+export function ProfileView({ page, origin, search, investments = [], openData = false }: {
+  page: ProfilePage; origin: string; search: string; investments?: InvestmentCard[]; openData?: boolean
+}) {
   const u = page.user
   const company = isCompanyProfile(u)
   const facts: [string, string][] = [
@@ -102,6 +106,22 @@ export function ProfileView({ page, origin, search }: { page: ProfilePage; origi
                   </Link>
                 </li>
               ))}
+            </ul>
+          </section>
+        )}
+        {(investments.length > 0 || openData) && (
+          <section aria-labelledby="investments-heading" className="mt-8">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="investments-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">Inwestycje <span className="text-base font-normal text-slate-600">({investments.length})</span></h2>
+              {openData && (
+                <p className="text-sm text-slate-700">Ceny — dane otwarte:{' '}
+                  <a href={`/api/dane-otwarte/${u.id}/ceny.csv`} className="font-semibold text-accent-700 hover:underline">CSV</a>{' · '}
+                  <a href={`/api/dane-otwarte/${u.id}/ceny.xml`} className="font-semibold text-accent-700 hover:underline">XML</a>
+                </p>
+              )}
+            </div>
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {investments.map((inv) => <li key={inv.id}><InvestmentCardView inv={inv} showDeveloper={false} /></li>)}
             </ul>
           </section>
         )}

@@ -1,0 +1,152 @@
+import { Fragment, useMemo, useState } from 'react'
+import { countLabel } from '@portal/contracts/format'
+import { UNIT_STATUSES, unitStatusLabel } from '@portal/contracts/plain/investments'
+import type { Unit } from '@portal/contracts/investments'
+import { deltaLabel, formatShortDate, priceChanges } from '~/lib/offer-text'
+import {
+  areaText, filterUnits, floorText, NO_UNIT_FILTER, ppmText, priceText, sortUnits, unitLabel, type UnitFilter, type UnitSortKey,
+} from '~/lib/investments'
+
+const box = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-[15px] text-slate-900 outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200'
+const lab = 'mb-1 block text-sm font-semibold text-slate-700'
+const STATUS_TONE: Record<string, string> = { dostepne: 'bg-emerald-50 text-emerald-800', zarezerwowane: 'bg-amber-50 text-amber-800', sprzedane: 'bg-slate-100 text-slate-600' }
+
+const COLUMNS: { key: UnitSortKey; label: string }[] = [
+  { key: 'unit', label: 'Lokal' }, { key: 'rooms', label: 'Pokoje' }, { key: 'area', label: 'Powierzchnia' }, { key: 'floor', label: 'Piętro' },
+  { key: 'price', label: 'Cena' }, { key: 'ppm', label: 'Cena za m²' }, { key: 'status', label: 'Status' },
+]
+
+function History({ u }: { u: Unit }) {
+  const rows = priceChanges(u.price_history).reverse()
+  return (
+    <div className="rounded-xl bg-slate-50 p-3">
+      <p className="text-sm font-semibold text-slate-800">Historia cen lokalu {unitLabel(u)}</p>
+      {rows.length ? (
+        <ol className="mt-1 text-sm text-slate-700" aria-label={`Historia cen lokalu ${unitLabel(u)}`}>
+          {rows.map((h, i) => (
+            <li key={i} className="flex flex-wrap gap-x-3">
+              <span className="w-24 tabular-nums">{formatShortDate(h.changed_at)}</span>
+              <strong className="tabular-nums">{priceText(h.price)}</strong>
+              {h.delta !== 0 && <span className={h.delta < 0 ? 'text-emerald-700' : 'text-red-700'}>{deltaLabel(h.delta)}</span>}
+            </li>
+          ))}
+        </ol>
+      ) : <p className="text-sm text-slate-600">Brak zapisanych cen.</p>}
+      {u.extras.length > 0 && (
+        <p className="mt-2 text-sm text-slate-700">Dodatkowo: {u.extras.map((e) => `${e.label || (e.kind === 'parking' ? 'miejsce postojowe' : e.kind === 'storage' ? 'komórka lokatorska' : 'inne koszty')} ${priceText(e.price)}`).join(', ')}</p>
+      )}
+    </div>
+  )
+}
+
+/** The public units table: filters and sorting in the browser (the page already has every unit), each unit's price history. */
+export function UnitsTable({ units }: { units: Unit[] }) {
+  const [f, setF] = useState<UnitFilter>(NO_UNIT_FILTER)
+  const [sort, setSort] = useState<{ key: UnitSortKey; dir: 'asc' | 'desc' }>({ key: 'unit', dir: 'asc' })
+  const [open, setOpen] = useState<number | null>(null)
+  const shown = useMemo(() => sortUnits(filterUnits(units, f), sort.key, sort.dir), [units, f, sort])
+  const floors = useMemo(() => [...new Set(units.map((u) => u.floor).filter((x): x is number => x !== null))].sort((a, b) => a - b), [units])
+  const set = (k: keyof UnitFilter) => (v: string) => setF((x) => ({ ...x, [k]: v }))
+  const sortBy = (key: UnitSortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }))
+
+  return (
+    <div>
+      <div role="group" aria-label="Filtry lokali" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <label><span className={lab}>Pokoje</span>
+          <select className={box} value={f.rooms} onChange={(e) => set('rooms')(e.target.value)} name="rooms">
+            <option value="">Dowolnie</option>{[1, 2, 3, 4].map((n) => <option key={n} value={n}>{n}</option>)}<option value="5">5 i więcej</option>
+          </select>
+        </label>
+        <label><span className={lab}>Status</span>
+          <select className={box} value={f.status} onChange={(e) => set('status')(e.target.value)} name="status">
+            <option value="">Każdy</option>{UNIT_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </select>
+        </label>
+        <label><span className={lab}>Piętro</span>
+          <select className={box} value={f.floor} onChange={(e) => set('floor')(e.target.value)} name="floor">
+            <option value="">Każde</option>{floors.map((n) => <option key={n} value={n}>{floorText(n)}</option>)}
+          </select>
+        </label>
+        <label><span className={lab}>Cena do (zł)</span><input className={box} inputMode="numeric" value={f.priceMax} onChange={(e) => set('priceMax')(e.target.value)} name="price_max" /></label>
+        <label><span className={lab}>Pow. od (m²)</span><input className={box} inputMode="decimal" value={f.areaMin} onChange={(e) => set('areaMin')(e.target.value)} name="area_min" /></label>
+        <label><span className={lab}>Pow. do (m²)</span><input className={box} inputMode="decimal" value={f.areaMax} onChange={(e) => set('areaMax')(e.target.value)} name="area_max" /></label>
+      </div>
+      <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-testid="units-count">
+        {countLabel(shown.length, ['lokal', 'lokale', 'lokali'])} z {units.length}
+      </p>
+      <label className="mt-3 block sm:hidden"><span className={lab}>Sortuj</span>
+        <select className={box} value={`${sort.key}:${sort.dir}`} name="sort" onChange={(e) => {
+          const [key, dir] = e.target.value.split(':') as [UnitSortKey, 'asc' | 'desc']
+          setSort({ key, dir })
+        }}>
+          {COLUMNS.flatMap((c) => [
+            <option key={`${c.key}a`} value={`${c.key}:asc`}>{c.label} — rosnąco</option>,
+            <option key={`${c.key}d`} value={`${c.key}:desc`}>{c.label} — malejąco</option>,
+          ])}
+        </select>
+      </label>
+      <ul className="mt-3 flex flex-col gap-2 sm:hidden" aria-label="Lokale">
+        {shown.map((u) => (
+          <li key={u.id} data-unit={unitLabel(u)} className="rounded-xl border border-slate-200 p-3">
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-semibold text-slate-900">
+                {u.listed ? <a href={`/ogloszenia/${u.listing_slug}`} className="text-accent-700 hover:underline">Lokal {unitLabel(u)}</a> : <>Lokal {unitLabel(u)}</>}
+              </p>
+              <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span>
+            </div>
+            <p className="text-[15px] text-slate-700">{u.rooms ?? '—'} pok. · {areaText(u.area)} · piętro {floorText(u.floor)}</p>
+            {u.status !== 'sprzedane' && <p className="text-[15px]"><strong className="text-slate-900">{priceText(u.price)}</strong> <span className="text-slate-600">· {ppmText(u.price_per_m2)}</span></p>}
+            <button type="button" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}
+              className="-ml-3 inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
+              Historia cen<span className="sr-only"> lokalu {unitLabel(u)}</span>
+            </button>
+            {open === u.id && <History u={u} />}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-[720px] border-separate border-spacing-0 text-left text-[15px]" aria-label="Lokale">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="border-b border-slate-200 px-2 py-1 first:pl-0">
+                  <button type="button" onClick={() => sortBy(c.key)} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-slate-700 hover:text-slate-900">
+                    {c.label}<span aria-hidden="true" className="text-slate-400">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col" className="border-b border-slate-200 px-2 text-sm font-semibold text-slate-700"><span className="sr-only">Szczegóły</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((u) => (
+              <Fragment key={u.id}>
+                <tr data-unit={unitLabel(u)}>
+                  <td className="border-b border-slate-100 py-2.5 pr-2 font-semibold text-slate-900">
+                    {u.listed ? <a href={`/ogloszenia/${u.listing_slug}`} className="text-accent-700 hover:underline">{unitLabel(u)}</a> : unitLabel(u)}
+                  </td>
+                  <td className="border-b border-slate-100 px-2 tabular-nums">{u.rooms ?? '—'}</td>
+                  <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums">{areaText(u.area)}</td>
+                  <td className="border-b border-slate-100 px-2">{floorText(u.floor)}</td>
+                  <td className="whitespace-nowrap border-b border-slate-100 px-2 font-semibold tabular-nums text-slate-900">{u.status === 'sprzedane' ? '—' : priceText(u.price)}</td>
+                  <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums">{u.status === 'sprzedane' ? '—' : ppmText(u.price_per_m2)}</td>
+                  <td className="border-b border-slate-100 px-2"><span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span></td>
+                  <td className="border-b border-slate-100 px-2 text-right">
+                    <button type="button" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}
+                      className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
+                      Historia cen<span className="sr-only"> lokalu {unitLabel(u)}</span>
+                    </button>
+                  </td>
+                </tr>
+                {open === u.id && (
+                  <tr><td colSpan={8} className="border-b border-slate-100 py-2"><History u={u} /></td></tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown.length === 0 && <p className="mt-3 rounded-xl bg-slate-50 p-4 text-center text-slate-600">Żaden lokal nie spełnia tych warunków.</p>}
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+// Helpers of the investment screens (issue 27): form values ↔ API bodies, labels, the units table's filters and order.
+import { formatNumber, formatPrice } from '@portal/contracts/format'
+import type { InvestmentDetail, Unit } from '@portal/contracts/investments'
+
+/** The investment form's values (strings while typed). */
+export interface InvestmentFormValues {
+  name: string
+  description: string
+  location: { lat: number; lon: number; name: string } | null
+  locationText: string
+  street: string
+  number: string
+  zip: string
+  county: string
+  commune: string
+  status: string
+  completion_date: string
+  buildings: string[]
+  amenities: string[]
+}
+
+export function emptyInvestment(): InvestmentFormValues {
+  return {
+    name: '', description: '', location: null, locationText: '', street: '', number: '', zip: '', county: '', commune: '',
+    status: 'w-budowie', completion_date: '', buildings: [], amenities: [],
+  }
+}
+
+export function investmentValues(d: InvestmentDetail): InvestmentFormValues {
+  return {
+    name: d.name, description: d.description, location: { lat: d.lat, lon: d.lon, name: d.location_name }, locationText: d.location_name,
+    street: d.address?.street ?? '', number: d.address?.number ?? '', zip: d.address?.zip ?? '', county: d.address?.county ?? '',
+    commune: d.address?.commune ?? '', status: d.status, completion_date: d.completion_date ?? '', buildings: d.buildings, amenities: d.amenities,
+  }
+}
+
+const orNull = (s: string) => (s.trim() ? s.trim() : null)
+
+export function investmentBody(v: InvestmentFormValues) {
+  return {
+    name: v.name, description: v.description, location: v.location ?? undefined,
+    address: { street: orNull(v.street), number: orNull(v.number), zip: orNull(v.zip), county: orNull(v.county), commune: orNull(v.commune) },
+    status: v.status, completion_date: v.completion_date || null, buildings: v.buildings.map((b) => b.trim()).filter(Boolean), amenities: v.amenities,
+  }
+}
+
+/** One row of the units editor, as typed (price in złote). */
+export interface UnitRowValues {
+  key: string
+  id: number | null
+  building: string
+  unit_number: string
+  floor: string
+  area: string
+  rooms: string
+  price: string
+  status: string
+  outdoor: string[]
+  extras: Unit['extras']
+}
+
+export function unitRow(u: Unit): UnitRowValues {
+  return {
+    key: `u${u.id}`, id: u.id, building: u.building, unit_number: u.unit_number, floor: u.floor === null ? '' : String(u.floor),
+    area: u.area === null ? '' : String(u.area).replace('.', ','), rooms: u.rooms === null ? '' : String(u.rooms),
+    price: String(Math.round(u.price / 100)), status: u.status, outdoor: u.outdoor, extras: u.extras,
+  }
+}
+
+const num = (s: string) => {
+  const t = s.replace(/\s/g, '').replace(',', '.')
+  return t === '' ? Number.NaN : Number(t)
+}
+
+/** The API body of a row: numbers parsed, the price in grosze (a non-number stays NaN and the schema names it). */
+export function unitBody(r: UnitRowValues) {
+  const price = num(r.price)
+  return {
+    building: r.building, unit_number: r.unit_number, floor: num(r.floor), area: num(r.area), rooms: num(r.rooms),
+    price: Number.isFinite(price) ? Math.round(price * 100) : price, status: r.status, outdoor: r.outdoor,
+    extras: r.extras.map((e) => ({ kind: e.kind, label: e.label, price: e.price })),
+  }
+}
+
+export function sameRow(a: UnitRowValues, b: UnitRowValues): boolean {
+  return a.building === b.building && a.unit_number === b.unit_number && a.floor === b.floor && a.area === b.area && a.rooms === b.rooms
+    && a.price === b.price && a.status === b.status && a.outdoor.join() === b.outdoor.join()
+}
+
+export const unitLabel = (u: Pick<Unit, 'building' | 'unit_number'>) => (u.building ? `${u.building}/${u.unit_number}` : u.unit_number)
+
+export const areaText = (a: number | null) => (a === null ? '—' : `${formatNumber(a)} m²`)
+export const priceText = (g: number | null) => (g === null ? '—' : formatPrice(g))
+export const ppmText = (g: number | null) => (g === null ? '—' : `${formatPrice(g)}/m²`)
+export const floorText = (f: number | null) => (f === null ? '—' : f === 0 ? 'parter' : String(f))
+
+/** 'III kwartał 2027'-like dates are not used: the day as '31.12.2027'. */
+export function dateText(iso: string | null): string {
+  if (!iso) return '—'
+  const [y, m, d] = iso.slice(0, 10).split('-')
+  return `${d}.${m}.${y}`
+}
+
+export type UnitSortKey = 'unit' | 'rooms' | 'area' | 'floor' | 'price' | 'ppm' | 'status'
+
+export interface UnitFilter { rooms: string; status: string; priceMax: string; areaMin: string; areaMax: string; floor: string }
+export const NO_UNIT_FILTER: UnitFilter = { rooms: '', status: '', priceMax: '', areaMin: '', areaMax: '', floor: '' }
+
+const STATUS_ORDER: Record<string, number> = { dostepne: 0, zarezerwowane: 1, sprzedane: 2 }
+
+export function filterUnits(units: Unit[], f: UnitFilter): Unit[] {
+  const priceMax = num(f.priceMax)
+  const areaMin = num(f.areaMin)
+  const areaMax = num(f.areaMax)
+  return units.filter((u) => {
+    if (f.rooms && (f.rooms === '5' ? (u.rooms ?? 0) < 5 : u.rooms !== Number(f.rooms))) return false
+    if (f.status && u.status !== f.status) return false
+    if (f.floor !== '' && String(u.floor) !== f.floor) return false
+    if (Number.isFinite(priceMax) && u.price > priceMax * 100) return false
+    if (Number.isFinite(areaMin) && (u.area ?? 0) < areaMin) return false
+    if (Number.isFinite(areaMax) && (u.area ?? 0) > areaMax) return false
+    return true
+  })
+}
+
+export function sortUnits(units: Unit[], key: UnitSortKey, dir: 'asc' | 'desc'): Unit[] {
+  const val = (u: Unit): number | string => {
+    switch (key) {
+      case 'rooms': return u.rooms ?? 0
+      case 'area': return u.area ?? 0
+      case 'floor': return u.floor ?? 0
+      case 'price': return u.price
+      case 'ppm': return u.price_per_m2 ?? 0
+      case 'status': return STATUS_ORDER[u.status] ?? 9
+      default: return `${u.building.padStart(8)}${u.unit_number.padStart(8)}`
+    }
+  }
+  const s = dir === 'asc' ? 1 : -1
+  return [...units].sort((a, b) => {
+    const x = val(a)
+    const y = val(b)
+    return (x < y ? -1 : x > y ? 1 : 0) * s
+  })
+}
