@@ -22,13 +22,13 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 export default function InvestmentEdit({ loaderData }: Route.ComponentProps) {
   const { inv, tileUrl } = loaderData
   return (
-    <div className="flex flex-col gap-5">
+    <div className="container-page pb-16 pt-8"><div className="mx-auto flex max-w-[960px] flex-col gap-5">
       <div>
         <p className="text-sm text-slate-600"><a href="/moje-inwestycje" className="hover:underline">Moje inwestycje</a> /</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv ? inv.name : 'Nowa inwestycja'}</h1>
       </div>
       {inv && <InvestmentTabs id={inv.id} slug={inv.slug} />}
       <InvestmentForm key={inv?.id ?? 'new'} initial={inv ? investmentValues(inv) : emptyInvestment()} id={inv?.id ?? null} tileUrl={tileUrl} />
-    </div>
+    </div></div>
   )
 }

@@ -33,7 +33,7 @@ function Report({ r }: { r: ImportReport }) {
         <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {r.errors.map((e, i) => (
             <li key={i} className="px-4 py-2.5 text-[15px]">
-              <span className="font-semibold text-slate-900">{e.row > 0 ? `Wiersz ${e.row}` : 'Plik'}:</span> <span className="text-red-800">{e.message}</span>
+              <span className="font-semibold text-slate-900">{e.row > 0 ? `Wiersz ${e.row}` : 'Plik'}{e.field ? ` (${e.field})` : ''}:</span> <span className="text-red-800">{e.message}</span>
             </li>
           ))}
         </ul>
@@ -85,7 +85,7 @@ export default function InvestmentImport({ loaderData }: Route.ComponentProps) {
   const canImport = !!report && report.dry_run && report.ok && !!file
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="container-page pb-16 pt-8"><div className="mx-auto flex max-w-[960px] flex-col gap-5">
       <div>
         <p className="text-sm text-slate-600"><Link to="/moje-inwestycje" className="hover:underline">Moje inwestycje</Link> /</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
@@ -133,6 +133,6 @@ export default function InvestmentImport({ loaderData }: Route.ComponentProps) {
       {report && !report.dry_run && report.ok && (
         <p className="text-[15px]"><Link to={`/moje-inwestycje/${inv.id}/lokale`} className="font-semibold text-accent-700 hover:underline">Zobacz lokale w tabeli</Link></p>
       )}
-    </div>
+    </div></div>
   )
 }

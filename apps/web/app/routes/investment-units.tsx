@@ -89,7 +89,7 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
   const historyOf = (id: number | null) => (id === null ? null : units.find((u) => u.id === id) ?? null)
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="container-page pb-16 pt-8"><div className="mx-auto flex max-w-[1200px] flex-col gap-5">
       <div>
         <p className="text-sm text-slate-600"><Link to="/moje-inwestycje" className="hover:underline">Moje inwestycje</Link> /</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
@@ -182,6 +182,6 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-    </div>
+    </div></div>
   )
 }

@@ -44,6 +44,18 @@ function CopyUrl({ label, url }: { label: string; url: string }) {
   )
 }
 
+/** Units lacking the same fields in the same investment, as one line. */
+function missingGroups(units: DisclosureStatus['units_missing']) {
+  const groups = new Map<string, { key: string; investment: string; fields: string[]; units: string[] }>()
+  for (const u of units) {
+    const key = `${u.investment}|${u.fields.join('|')}`
+    const g = groups.get(key) ?? { key, investment: u.investment, fields: u.fields, units: [] }
+    g.units.push(u.unit)
+    groups.set(key, g)
+  }
+  return [...groups.values()]
+}
+
 /** The art. 19b panel: addresses to register at dane.gov.pl, the last file, and what the file lacks. */
 function DisclosurePanel({ d }: { d: DisclosureStatus }) {
   const toast = useToast()
@@ -88,14 +100,13 @@ function DisclosurePanel({ d }: { d: DisclosureStatus }) {
         <div className="mt-5">
           <h3 className="font-semibold text-slate-900">Lokale bez wymaganych pól ({d.units_missing.length})</h3>
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {d.units_missing.slice(0, 50).map((u) => (
-              <li key={u.listing_id} className="px-4 py-2.5 text-[15px]">
-                <span className="font-medium text-slate-900">{u.investment}, lokal {u.unit}</span>
-                <span className="text-slate-600"> — brak: {u.fields.join(', ')}</span>
+            {missingGroups(d.units_missing).map((g) => (
+              <li key={g.key} className="px-4 py-2.5 text-[15px]">
+                <span className="font-medium text-slate-900">{g.investment}: {countLabel(g.units.length, UNITS)}</span>
+                <span className="text-slate-600"> ({g.units.slice(0, 8).join(', ')}{g.units.length > 8 ? ', …' : ''}) — brak: {g.fields.join(', ')}</span>
               </li>
             ))}
           </ul>
-          {d.units_missing.length > 50 && <p className="mt-2 text-sm text-slate-600">…i {countLabel(d.units_missing.length - 50, UNITS)} więcej.</p>}
         </div>
       ) : (
         <p className="mt-5 rounded-xl bg-emerald-50 p-4 text-[15px] text-emerald-900">Każdy lokal ma wszystkie wymagane pola.</p>
@@ -107,7 +118,7 @@ function DisclosurePanel({ d }: { d: DisclosureStatus }) {
 export default function MyInvestments({ loaderData }: Route.ComponentProps) {
   const { investments, disclosure } = loaderData
   return (
-    <div className="flex flex-col gap-6">
+    <div className="container-page pb-16 pt-8"><div className="mx-auto flex max-w-[960px] flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Moje inwestycje</h1>
         <Link to="/moje-inwestycje/nowa" className="inline-flex min-h-12 items-center rounded-full bg-accent-600 px-6 text-[15px] font-semibold text-white shadow-sm hover:bg-accent-700">
@@ -143,6 +154,6 @@ export default function MyInvestments({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {disclosure && <DisclosurePanel d={disclosure} />}
-    </div>
+    </div></div>
   )
 }

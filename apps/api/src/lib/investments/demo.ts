@@ -15,16 +15,16 @@ import { saveUnit } from './units.ts'
  */
 interface Plan {
   developer: number; name: string; city: string; district: string; status: 'w-przygotowaniu' | 'w-budowie' | 'gotowe'
-  completion: string; buildings: string[]; units: number; ppm: number; amenities: string[]; street: string
+  completion: string; buildings: string[]; units: number; ppm: number; amenities: string[]; street: string; zip: string
 }
 
 const PLANS: Plan[] = [
-  { developer: 0, name: 'Wiślane Tarasy', city: 'warszawa', district: 'Żoliborz', status: 'w-budowie', completion: '2027-09-30', buildings: ['A', 'B', 'C'], units: 150, ppm: 18_500, amenities: ['garaz-podziemny', 'winda', 'plac-zabaw', 'zielen', 'monitoring', 'rowerownia'], street: 'ul. Gdańska' },
-  { developer: 0, name: 'Park Bielany', city: 'warszawa', district: 'Bielany', status: 'gotowe', completion: '2026-06-30', buildings: [], units: 36, ppm: 15_900, amenities: ['winda', 'zielen', 'ochrona'], street: 'ul. Wólczyńska' },
-  { developer: 1, name: 'Zielone Zakole', city: 'krakow', district: 'Podgórze', status: 'w-budowie', completion: '2027-03-31', buildings: ['1', '2'], units: 84, ppm: 16_200, amenities: ['garaz-podziemny', 'winda', 'zielen', 'silownia', 'ladowarki'], street: 'ul. Nadwiślańska' },
-  { developer: 2, name: 'Odra Residence', city: 'wroclaw', district: 'Nadodrze', status: 'w-przygotowaniu', completion: '2028-12-31', buildings: ['I', 'II'], units: 48, ppm: 13_400, amenities: ['winda', 'rowerownia', 'lokale-uslugowe'], street: 'ul. Rydygiera' },
-  { developer: 3, name: 'Bursztynowa Przystań', city: 'gdansk', district: 'Brzeźno', status: 'w-budowie', completion: '2027-06-30', buildings: ['A', 'B'], units: 64, ppm: 17_100, amenities: ['garaz-podziemny', 'winda', 'ochrona', 'monitoring'], street: 'ul. Gdańska' },
-  { developer: 4, name: 'Osiedle Lipowe', city: 'poznan', district: 'Jeżyce', status: 'gotowe', completion: '2026-03-31', buildings: [], units: 24, ppm: 11_800, amenities: ['plac-zabaw', 'zielen', 'rowerownia'], street: 'ul. Lipowa' },
+  { developer: 0, name: 'Wiślane Tarasy', city: 'warszawa', district: 'Żoliborz', status: 'w-budowie', completion: '2027-09-30', buildings: ['A', 'B', 'C'], units: 150, ppm: 18_500, amenities: ['garaz-podziemny', 'winda', 'plac-zabaw', 'zielen', 'monitoring', 'rowerownia'], street: 'ul. Gdańska', zip: '01-633' },
+  { developer: 0, name: 'Park Bielany', city: 'warszawa', district: 'Bielany', status: 'gotowe', completion: '2026-06-30', buildings: [], units: 36, ppm: 15_900, amenities: ['winda', 'zielen', 'ochrona'], street: 'ul. Wólczyńska', zip: '01-919' },
+  { developer: 1, name: 'Zielone Zakole', city: 'krakow', district: 'Podgórze', status: 'w-budowie', completion: '2027-03-31', buildings: ['1', '2'], units: 84, ppm: 16_200, amenities: ['garaz-podziemny', 'winda', 'zielen', 'silownia', 'ladowarki'], street: 'ul. Nadwiślańska', zip: '30-527' },
+  { developer: 2, name: 'Odra Residence', city: 'wroclaw', district: 'Nadodrze', status: 'w-przygotowaniu', completion: '2028-12-31', buildings: ['I', 'II'], units: 48, ppm: 13_400, amenities: ['winda', 'rowerownia', 'lokale-uslugowe'], street: 'ul. Rydygiera', zip: '50-248' },
+  { developer: 3, name: 'Bursztynowa Przystań', city: 'gdansk', district: 'Brzeźno', status: 'w-budowie', completion: '2027-06-30', buildings: ['A', 'B'], units: 64, ppm: 17_100, amenities: ['garaz-podziemny', 'winda', 'ochrona', 'monitoring'], street: 'ul. Pilotów', zip: '80-460' },
+  { developer: 4, name: 'Osiedle Lipowe', city: 'poznan', district: 'Jeżyce', status: 'gotowe', completion: '2026-03-31', buildings: [], units: 24, ppm: 11_800, amenities: ['plac-zabaw', 'zielen', 'rowerownia'], street: 'ul. Lipowa', zip: '60-342' },
 ]
 
 const DESCRIPTION = (p: Plan, city: string) => `${p.name} to kameralne osiedle w dzielnicy ${p.district} (${city}). `
@@ -52,7 +52,7 @@ export async function seedDemoInvestments(db: DbHandle, publicUrl: string, seed 
     const lon = (district?.lon ?? city.lon) + rng.between(-0.004, 0.004)
     const inv = await createInvestment(db, dev.id, {
       name: p.name, description: DESCRIPTION(p, city.name), location: { lat, lon, name: district ? `${city.name}, ${district.name}` : city.name },
-      address: { street: p.street, number: String(rng.int(2, 60)), zip: null, county: null, commune: null },
+      address: { street: p.street, number: String(rng.int(2, 60)), zip: p.zip, county: `m. ${city.name}`, commune: city.name },
       status: p.status, completion_date: p.completion, buildings: p.buildings, amenities: p.amenities,
     })
     // Photos: the developer's own demo listings' first photos.
