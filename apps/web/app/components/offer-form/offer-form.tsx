@@ -185,17 +185,19 @@ export function OfferForm({ initial, mode, guest, tileUrl = null }: { initial: O
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Kroki formularza">
-        <ol ref={stepRow} className="flex gap-1 overflow-x-auto pb-1 [scrollbar-width:none] sm:gap-2">
+        {/* A phone scrolls a row of pills (the current step named); from md up the seven steps share the width, each
+            named under its number, so the last one ('Podgląd') is never cut off. */}
+        <ol ref={stepRow} className="flex gap-1 overflow-x-auto pb-1 [scrollbar-width:none] sm:gap-2 md:grid md:grid-cols-7 md:overflow-visible">
           {STEPS.map((name, i) => {
             const reachable = i <= s.reached && (i <= CREATE_AFTER_STEP || !!s.id)
             const current = i === s.step
             return (
-              <li key={name} className="shrink-0">
+              <li key={name} className="shrink-0 md:min-w-0">
                 <button type="button" disabled={!reachable} aria-current={current ? 'step' : undefined}
                   onClick={() => dispatch({ type: 'go', step: i })}
-                  className={`flex min-h-11 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors ${current ? 'border-accent-600 bg-accent-50 text-accent-800' : reachable ? 'border-slate-200 bg-white text-slate-700 hover:border-slate-400' : 'border-transparent text-slate-400'}`}>
+                  className={`flex min-h-11 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors md:h-full md:w-full md:flex-col md:justify-start md:gap-1 md:rounded-2xl md:px-1 md:py-2 md:text-center md:text-[13px] md:leading-tight ${current ? 'border-accent-600 bg-accent-50 text-accent-800' : reachable ? 'border-slate-200 bg-white text-slate-700 hover:border-slate-400' : 'border-transparent text-slate-400'}`}>
                   <span className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${current ? 'bg-accent-600 text-white' : i < s.reached ? 'bg-emerald-600 text-white' : 'bg-slate-200 text-slate-600'}`}>{i + 1}</span>
-                  <span className={current ? '' : 'hidden md:inline'}>{name}</span>
+                  <span className={current ? '' : 'hidden md:block'}>{name}</span>
                 </button>
               </li>
             )

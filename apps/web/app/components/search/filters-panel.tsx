@@ -67,7 +67,7 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
       }}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-5"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.3fr_1.4fr]">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.6fr_1.3fr]">
         <OfferTypeSelect form={form} set={set} />
         <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
         <div className="grid grid-cols-[1fr_7.5rem] gap-2">

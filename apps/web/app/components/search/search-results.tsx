@@ -149,7 +149,7 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
           hideLabel
           value={sort}
           onChange={(v) => navigate(withParam('sortuj', v === 'newest' ? null : v), { preventScrollReset: true })}
-          className="w-full sm:w-64"
+          className="w-full sm:w-auto sm:min-w-64"
         >
           {SORTS.map((s) => (
             <option key={s} value={s}>
