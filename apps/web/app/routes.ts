@@ -59,6 +59,10 @@ export default [
   route('SearchResults', 'routes/search.tsx', { id: 'routes/search-alias' }),
   route('nieruchomosci/:a/:b?/:c?', 'routes/category.tsx'),
   route('uslugi', 'routes/services.tsx'),
+  // Market prices (issue 26): the index, a city's and a district's price page.
+  route('ceny-nieruchomosci', 'routes/prices-index.tsx'),
+  route('ceny-nieruchomosci/:city', 'routes/prices.tsx'),
+  route('ceny-nieruchomosci/:city/:district', 'routes/prices.tsx', { id: 'routes/prices-district' }),
   route('services/:location?', 'routes/services.tsx', { id: 'routes/services-alias' }),
   // Listings (issue 5): the listing page (Offer takes ?slug= or ?id= and redirects to the canonical address).
   route('ogloszenia/:slug', 'routes/offer.tsx'),

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { CITIES, CITY_BY_SLUG, DISTRICT_LOCATIVE, locativePhrase, placeForms, type City, type District } from './catalogue/index.ts'
-import { slugify } from './cms.ts'
+import { districtSlug, pricePagePath } from './plain/prices.ts'
+
+export { districtSlug, pricePagePath }
 
 /**
  * Market prices (issue 26, decision 062): the price pages /ceny-nieruchomosci/{city}[/{district}], their API and the
@@ -15,7 +17,6 @@ export const ROOM_BUCKET_LABELS: Record<number, string> = { 0: 'wszystkie', 1: '
 /** 'dla 2–3-pokojowych mieszkań': the adjective of the bucket ('' for all rooms). */
 export const ROOM_BUCKET_ADJECTIVE: Record<number, string> = { 0: '', 1: '1-pokojowych', 2: '2–3-pokojowych', 4: 'co najmniej 4-pokojowych' }
 
-export const districtSlug = (name: string) => slugify(name)
 export function findDistrict(city: City, slug: string): District | undefined {
   return city.districts.find((d) => districtSlug(d.name) === slug)
 }
@@ -37,8 +38,6 @@ export function pricePageTitle(city: City, district?: District): string {
   return where.startsWith('w centrum ') ? `Ceny mieszkań ${where}` : `Ceny mieszkań ${where} ${locativePhrase(city)}`
 }
 
-export const pricePagePath = (citySlug: string, district?: string | null) =>
-  `/ceny-nieruchomosci/${citySlug}${district ? `/${districtSlug(district)}` : ''}`
 
 // ----- API responses ------------------------------------------------------------------------------------------------
 export const priceFigureSchema = z.object({
@@ -97,3 +96,26 @@ export const priceComparisonSchema = z.object({
   }).nullable(),
 })
 export type PriceComparison = z.infer<typeof priceComparisonSchema>
+
+// ----- mortgage calculator rates (set by staff in /admin/ustawienia) --------------------------------------------------
+export const MORTGAGE_MESSAGES = {
+  referenceInvalid: 'Podaj stopę referencyjną od 0 do 20 %, najwyżej z dwoma miejscami po przecinku.',
+  marginInvalid: 'Podaj marżę od 0 do 10 %, najwyżej z dwoma miejscami po przecinku.',
+  saved: 'Zapisano oprocentowanie kalkulatora kredytowego.',
+} as const
+/** Defaults until staff set their own: a 3-month reference rate and a typical bank margin. */
+export const MORTGAGE_DEFAULTS = { referenceRateBp: 425, marginBp: 200 } as const
+
+const pct = (max: number, error: string) => z.number({ error }).min(0, { error }).max(max, { error })
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error })
+export const mortgageRatesInputSchema = z.object({
+  reference_rate_pct: pct(20, MORTGAGE_MESSAGES.referenceInvalid),
+  margin_pct: pct(10, MORTGAGE_MESSAGES.marginInvalid),
+})
+export type MortgageRatesInput = z.infer<typeof mortgageRatesInputSchema>
+export const mortgageRatesSchema = z.object({
+  reference_rate_pct: z.number(), margin_pct: z.number(), rate_pct: z.number(),
+  /** null: the defaults, never changed. */
+  updated_at: z.string().nullable(),
+})
+export type MortgageRates = z.infer<typeof mortgageRatesSchema>

@@ -1,6 +1,7 @@
 // /sitemap.xml and /robots.txt texts. Listing pages come from GET /api/offers (active, newest first), read in API
 // pages of 48; a sitemap file holds SITEMAP_PAGE listings, and beyond one file /sitemap.xml becomes an index.
-import { CATEGORIES, OFFER_TYPES } from '@portal/contracts/catalogue'
+import { CATEGORIES, CITIES, OFFER_TYPES } from '@portal/contracts/catalogue'
+import { pricePagePath } from '@portal/contracts/plain/prices'
 
 /** Listings per sitemap file: 50 API pages of 48 (the protocol allows 50 000; smaller files are cheaper to build). */
 export const SITEMAP_PAGE = 2400
@@ -36,6 +37,12 @@ export function landingEntries(origin: string): UrlEntry[] {
   out.push({ loc: `${origin}/uslugi`, changefreq: 'daily', priority: '0.5' })
   // The directories of issue 10.
   for (const path of ['/agencje', '/deweloperzy', '/agencje?type=agents']) out.push({ loc: `${origin}${path}`, changefreq: 'daily', priority: '0.5' })
+  // Market prices (issue 26): the index, every catalogue city and district.
+  out.push({ loc: `${origin}/ceny-nieruchomosci`, changefreq: 'monthly', priority: '0.6' })
+  for (const c of CITIES) {
+    out.push({ loc: `${origin}${pricePagePath(c.slug)}`, changefreq: 'monthly', priority: '0.6' })
+    for (const d of c.districts) out.push({ loc: `${origin}${pricePagePath(c.slug, d.name)}`, changefreq: 'monthly', priority: '0.4' })
+  }
   for (const path of CONTENT_PATHS) out.push({ loc: `${origin}${path}`, changefreq: path === '/blog' ? 'weekly' : 'monthly', priority: '0.4' })
   return out
 }

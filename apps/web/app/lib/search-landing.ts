@@ -1,6 +1,7 @@
 // Category landing pages: /nieruchomosci/{property?}/{transaction}, /nieruchomosci/{property?}/{transaction?}/{location}
 // (spec §2) and the services page. Unknown segments → null (the route answers 404).
-import { categoryBySlug, CITIES, OFFER_TYPES, type Category, type City } from '@portal/contracts/catalogue'
+import { categoryBySlug, CITIES, locativePhrase, OFFER_TYPES, type Category, type City } from '@portal/contracts/catalogue'
+import { pricePagePath } from '@portal/contracts/plain/prices'
 
 export interface Landing {
   category?: Category
@@ -107,4 +108,10 @@ export function searchHeading(f: { typ: string; kategoria: string[]; phrase: str
   }
   if (f.typ === 'szukam') return f.phrase ? `Szukam: „${f.phrase}”` : 'Ogłoszenia „Szukam”'
   return f.phrase ? `Wyniki dla „${f.phrase}”` : 'Ogłoszenia nieruchomości'
+}
+
+/** A city's landing page of flats (or of all property) links to its price page (issue 26): 'Ceny mieszkań w Krakowie'. */
+export function landingPriceLink(l: Landing): { href: string; label: string } | null {
+  if (!l.city || (l.category && l.category.id !== 1)) return null
+  return { href: pricePagePath(l.city.slug), label: `Ceny mieszkań ${locativePhrase(l.city)}` }
 }

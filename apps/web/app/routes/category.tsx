@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { SearchResults } from '~/components/search/search-results'
-import { landingCrumbs, landingDescription, landingHeading, landingParams, landingPath, parseLanding } from '~/lib/search-landing'
+import { landingCrumbs, landingDescription, landingHeading, landingParams, landingPath, landingPriceLink, parseLanding } from '~/lib/search-landing'
 import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.server'
 import { pageTitle } from '~/lib/site'
 import { publicOrigin } from '~/lib/offer-origin.server'
@@ -18,6 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     query,
     heading: landingHeading(landing),
     crumbs: landingCrumbs(landing),
+    priceLink: landingPriceLink(landing),
     canonical: `${publicOrigin()}${landingPath(landing)}`,
     description: landingDescription(landing, results.result?.total ?? null),
   }
@@ -39,5 +40,5 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
     : []
 
 export default function CategoryLanding({ loaderData }: Route.ComponentProps) {
-  return <SearchResults data={loaderData} heading={loaderData.heading} crumbs={loaderData.crumbs} apiParams={loaderData.query} />
+  return <SearchResults data={loaderData} heading={loaderData.heading} crumbs={loaderData.crumbs} apiParams={loaderData.query} priceLink={loaderData.priceLink} />
 }

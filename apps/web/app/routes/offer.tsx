@@ -5,6 +5,7 @@ import { CITY_BY_SLUG } from '@portal/contracts/catalogue/cities'
 import { OfferPage } from '~/components/offer/offer-page'
 import type { PublicOffer } from '@portal/contracts/offer'
 import type { PropertyGroup } from '@portal/contracts/property'
+import type { MortgageRates, PriceComparison } from '@portal/contracts/prices'
 import { serverApi } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
@@ -31,10 +32,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The English alias and a numeric id land on the one canonical address.
   if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
   // Other ads of the same property (issue 13): 404 when there are none.
-  const group = await serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } })
+  // The price per m² against the market (issue 26): read from the statistics tables, null where the sample is small.
+  // A sale offer gets the mortgage calculator, starting from the rate staff set.
+  const mortgage = offer.offer_type === 'sell' && offer.ad_type === 'offer' && offer.price > 0 && offer.category.slug !== 'uslugi'
+  const [group, priced, rates] = await Promise.all([
+    serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } }),
+    serverApi(context, `/api/offers/${offer.id}/price-comparison`, { headers: { Accept: 'application/json' } }),
+    mortgage ? serverApi(context, '/api/mortgage-rates', { headers: { Accept: 'application/json' } }) : null,
+  ])
   const property = group.ok ? ((await group.json()) as PropertyGroup) : null
+  const comparison = priced.ok ? ((await priced.json()) as PriceComparison).comparison : null
+  const mortgageRate = rates?.ok ? ((await rates.json()) as MortgageRates).rate_pct : null
   return data(
-    { offer, property, origin: publicOrigin(request), tileUrl: mapTileUrl() },
+    { offer, property, comparison, mortgageRate, origin: publicOrigin(request), tileUrl: mapTileUrl() },
     {
       headers: offer.is_owner
         // An owner's view (edit links) and a visitor's are different pages: keep both out of shared caches.
@@ -94,7 +104,7 @@ const OfferGone = hydrateLater(() => import('~/components/offer/gone').then((m) 
 const NotFound = hydrateLater(() => import('~/components/not-found').then((m) => m.NotFound), 'now')
 
 export default function OfferRoute({ loaderData }: Route.ComponentProps) {
-  return <OfferPage offer={loaderData.offer} property={loaderData.property} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
+  return <OfferPage offer={loaderData.offer} property={loaderData.property} comparison={loaderData.comparison} mortgageRate={loaderData.mortgageRate} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
 }
 
 export function ErrorBoundary() {

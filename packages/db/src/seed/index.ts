@@ -1,13 +1,15 @@
 import type { DbHandle } from '../client.ts'
 import { ensurePhotoPool } from './images.ts'
 import { seedContent } from './pages.ts'
-import { countListings, ensureDemoUsers, insertBatched } from './write.ts'
+import { countListings, ensureDemoUsers, insertBatched, insertHistory } from './write.ts'
+import { HISTORY_LISTINGS } from './history.ts'
 
 export { seedContent, STATIC_PAGES } from './pages.ts'
 export { ensurePhotoPool, type PoolPhoto } from './images.ts'
-export { generateListing, type DemoListing, type GenerateContext } from './listings.ts'
+export { generateListing, districtLevel, type DemoListing, type GenerateContext } from './listings.ts'
+export { generateHistoryListing, HISTORY_LISTINGS, marketLevel } from './history.ts'
 export { generateUsers, DEMO_EMAIL_DOMAINS, type DemoUser, type UserPool } from './users.ts'
-export { ensureDemoUsers, countListings, copyBulk, insertBatched } from './write.ts'
+export { ensureDemoUsers, countListings, copyBulk, insertBatched, insertHistory } from './write.ts'
 export { searchNormalize, slugify } from './text.ts'
 export { POOL, PHOTO_PLAN } from './pool.ts'
 
@@ -16,6 +18,8 @@ export interface SeedDemoOptions {
   dataDir: string
   /** Active listings to create (default 3000). */
   listings?: number
+  /** Ended listings of the last 24 months behind the price pages (default HISTORY_LISTINGS; 0 = none). */
+  history?: number
   /** PRNG seed (default 1): same seed → same data. */
   seed?: number
   /** Where the one-line summary goes: a function (e.g. a logger), true/absent = console.log, false = nowhere. */
@@ -47,9 +51,12 @@ export async function seedDemo(handle: DbHandle, opts: SeedDemoOptions): Promise
   const [pool, users] = await Promise.all([ensurePhotoPool(opts.dataDir), ensureDemoUsers(handle, seed)])
   const ctx = { seed, users, now: Date.now() }
   const photos = await insertBatched(handle, { ctx, pool, startIndex: 0, count })
+  // Two years of ended listings and price changes behind the price pages (issue 26).
+  const history = opts.history ?? HISTORY_LISTINGS
+  if (history > 0) await insertHistory(handle, ctx, history)
   const userCount = users.privates.length + users.agencies.reduce((n, a) => n + 1 + a.agents.length, 0) + users.developers.length + users.hotels.length
   const ms = Math.round(performance.now() - t0)
-  const line = `demo data: ${count} listings, ${photos} photos, ${userCount} users, ${pages} pages in ${(ms / 1000).toFixed(1)} s (seed ${seed}, ${handle.driver})`
+  const line = `demo data: ${count} listings (+${history} ended in 24 months), ${photos} photos, ${userCount} users, ${pages} pages in ${(ms / 1000).toFixed(1)} s (seed ${seed}, ${handle.driver})`
   if (typeof opts.log === 'function') opts.log(line)
   else if (opts.log !== false) console.log(line)
   return { skipped: false, listings: count, photos, users: userCount, pages, ms }

@@ -1,5 +1,5 @@
 import {
-  ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, type Category, type OfferType,
+  ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, type Category, type City, type District, type OfferType,
 } from '@portal/contracts/catalogue'
 import type { AttributeValue } from '../schema/listings.ts'
 import { createRng, deriveSeed, type Rng } from './random.ts'
@@ -23,7 +23,7 @@ export interface DemoListing {
   categoryId: number
   offerType: OfferType
   adType: 'offer' | 'seek'
-  status: 'active'
+  status: 'active' | 'ended'
   title: string
   description: string
   price: number
@@ -79,7 +79,7 @@ const OFFER_WEIGHT: Record<OfferType, number> = { sell: 0.56, rent: 0.34, exchan
  * The first listings of every run walk through every (category, offer type) pair, wanted ads and every city, so a
  * small data set still covers the whole catalogue; the rest are drawn by weight.
  */
-interface Forced { categoryId: number; offerType: OfferType; adType: 'offer' | 'seek' }
+export interface Forced { categoryId: number; offerType: OfferType; adType: 'offer' | 'seek'; city?: City }
 const COVERAGE: Forced[] = [
   ...CATEGORIES.flatMap((c) => c.offerTypes.map((offerType) => ({ categoryId: c.id, offerType, adType: 'offer' as const }))),
   ...TOP_CATEGORIES.filter((c) => c.slug !== 'uslugi').flatMap((c) =>
@@ -156,10 +156,22 @@ const SERVICES: { title: string; text: string; price: [number, number] }[] = [
   { title: 'Usługi hydrauliczne i elektryczne', text: 'Wymiana instalacji, naprawy awarii, biały montaż. Dojazd na terenie całego miasta.', price: [150, 800] },
 ]
 
-export function generateListing(ctx: GenerateContext, index: number, id: number): DemoListing {
+/**
+ * A district's price level relative to its city's (issue 26): the catalogue lists central districts first, so the
+ * level falls from 1.2 in the first to 0.8 in the last, with a small fixed wobble per district.
+ */
+export function districtLevel(city: City, district: District): number {
+  const i = city.districts.indexOf(district)
+  const n = city.districts.length
+  if (i < 0 || n < 2) return 1
+  const wobble = ((district.name.length * 7 + i * 13) % 9 - 4) / 100
+  return Math.round((1.2 - 0.4 * (i / (n - 1)) + wobble) * 1000) / 1000
+}
+
+export function generateListing(ctx: GenerateContext, index: number, id: number, force?: Forced): DemoListing {
   const rng = createRng(deriveSeed(ctx.seed, index))
-  const forced = index < COVERAGE.length ? COVERAGE[index] : undefined
-  const city = index < CITIES.length ? CITIES[(index * 7) % CITIES.length]! : rng.weighted(CITIES, CITY_WEIGHTS)
+  const forced = force ?? (index < COVERAGE.length ? COVERAGE[index] : undefined)
+  const city = force?.city ?? (index < CITIES.length ? CITIES[(index * 7) % CITIES.length]! : rng.weighted(CITIES, CITY_WEIGHTS))
   const district = rng.pick(city.districts)
   const pl = place(city, district)
   const category = forced ? CATEGORY_BY_ID.get(forced.categoryId)! : pickCategory(rng)
@@ -266,10 +278,11 @@ export function generateListing(ctx: GenerateContext, index: number, id: number)
       : top.slug === 'pokoj' ? ['1-3mcy', '3-6mcy', '6-12mcy', 'powyzej-12mcy'] : ['3-6mcy', '6-12mcy', 'powyzej-12mcy'],
     rng.int(1, 2)) : []
 
-  // Price (grosze): city level × category price per m² × area, ±25 %.
-  const noise = rng.between(0.75, 1.25)
-  const level = city.priceLevel
-  const rentLevel = 0.55 + 0.45 * level
+  // Price (grosze): city level × district level × category price per m² × area, ±20 %.
+  const noise = rng.between(0.8, 1.2)
+  const dLevel = districtLevel(city, district)
+  const level = city.priceLevel * dLevel
+  const rentLevel = (0.55 + 0.45 * city.priceLevel) * dLevel
   let priceZl = 0
   const service = top.slug === 'uslugi' ? rng.pick(SERVICES) : null
   const sellLike = () => category.demo.pricePerM2 > 0 && area

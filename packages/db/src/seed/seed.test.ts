@@ -2,14 +2,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asc, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, CITY_BY_SLUG } from '@portal/contracts/catalogue'
 import { openTestDb } from '../testing.ts'
 import type { DbHandle } from '../client.ts'
-import { listingPhotos, listings, pages, users } from '../schema/index.ts'
-import { ensureDemoUsers, generateListing, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
+import { listingMeta, listingPhotos, listingPriceHistory, listings, pages, users } from '../schema/index.ts'
+import { districtLevel, ensureDemoUsers, generateListing, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
 
 const COUNT = 600
+const HISTORY = 300
 const SEED = 7
 let handle: DbHandle
 let dataDir: string
@@ -18,9 +19,9 @@ let rows: (typeof listings.$inferSelect)[]
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'seed-test-'))
   handle = await openTestDb()
-  const summary = await seedDemo(handle, { dataDir, listings: COUNT, seed: SEED, log: false })
+  const summary = await seedDemo(handle, { dataDir, listings: COUNT, history: HISTORY, seed: SEED, log: false })
   expect(summary.skipped).toBe(false)
-  rows = await handle.db.select().from(listings).orderBy(asc(listings.id))
+  rows = await handle.db.select().from(listings).where(eq(listings.status, 'active')).orderBy(asc(listings.id))
 })
 
 afterAll(async () => {
@@ -35,7 +36,7 @@ describe('seedDemo', () => {
     const again = await seedDemo(handle, { dataDir, listings: COUNT, seed: SEED, log: false })
     expect(again.skipped).toBe(true)
     const [{ n }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(listings) as { n: number }[]
-    expect(Number(n)).toBe(COUNT)
+    expect(Number(n)).toBe(COUNT + HISTORY)
   })
 
   it('is deterministic: the same seed gives the same titles and prices', async () => {
@@ -127,19 +128,55 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => r.extras.includes('balkon')).length).toBeGreaterThan(10)
   })
 
+  it('two years of ended flat offers with price histories, and the first price of every active listing (issue 26)', async () => {
+    const ended = await handle.db.select().from(listings).where(eq(listings.status, 'ended'))
+    expect(ended).toHaveLength(HISTORY)
+    const now = Date.now()
+    const meta = new Map((await handle.db.select().from(listingMeta)).map((m) => [m.listingId, m]))
+    const hist = await handle.db.select().from(listingPriceHistory).orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id))
+    const byListing = new Map<number, typeof hist>()
+    for (const h of hist) byListing.set(h.listingId, [...(byListing.get(h.listingId) ?? []), h])
+    for (const l of ended) {
+      expect(l.categoryId).toBe(1)
+      expect(['sell', 'rent']).toContain(l.offerType)
+      expect(now - l.createdAt.getTime()).toBeLessThan(731 * 86_400_000)
+      const m = meta.get(l.id)!
+      expect(m.endedAt!.getTime()).toBeGreaterThan(l.createdAt.getTime())
+      expect(m.endedAt!.getTime()).toBeLessThan(now)
+      const h = byListing.get(l.id)!
+      expect(h[0]!.changedAt.getTime()).toBe(l.createdAt.getTime())
+      expect(h.at(-1)!.price).toBe(l.price)
+    }
+    // Sale prices two years ago were lower: the older half's price per m² relative to its district level.
+    const rel = (r: (typeof ended)[number]) => {
+      const c = CITY_BY_SLUG.get(r.citySlug)!
+      return r.pricePerM2! / (c.priceLevel * districtLevel(c, c.districts.find((d) => d.name === r.district)!))
+    }
+    const sales = ended.filter((r) => r.offerType === 'sell').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    const mean = (a: typeof sales) => a.reduce((s, r) => s + rel(r), 0) / a.length
+    expect(mean(sales.slice(0, sales.length / 3))).toBeLessThan(mean(sales.slice(-sales.length / 3)))
+    for (const r of rows) expect(byListing.get(r.id)?.at(-1)?.price, r.title).toBe(r.price)
+    expect(rows.filter((r) => (byListing.get(r.id)?.length ?? 0) > 1).length).toBeGreaterThan(COUNT * 0.1)
+  })
+
   it('prices are plausible per city and category', () => {
     const sells = rows.filter((r) => r.offerType === 'sell' && r.adType === 'offer' && r.area && CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 > 0)
     expect(sells.length).toBeGreaterThan(200)
     for (const r of sells) {
-      const base = CITY_BY_SLUG.get(r.citySlug)!.priceLevel * CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 * 100
+      const city = CITY_BY_SLUG.get(r.citySlug)!
+      const district = city.districts.find((d) => d.name === r.district)!
+      const base = city.priceLevel * districtLevel(city, district) * CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 * 100
       const ratio = r.pricePerM2! / base
-      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeGreaterThan(0.7)
-      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeLessThan(1.3)
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeGreaterThan(0.75)
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeLessThan(1.25)
     }
     const flatsWaw = sells.filter((r) => r.categoryId === 1 && r.citySlug === 'warszawa')
-    for (const r of flatsWaw) expect(r.pricePerM2! / 100).toBeGreaterThan(12_000)
+    for (const r of flatsWaw) expect(r.pricePerM2! / 100).toBeGreaterThan(10_000)
+    // Central districts are dearer than outlying ones (issue 26).
+    const waw = CITY_BY_SLUG.get('warszawa')!
+    expect(districtLevel(waw, waw.districts[0]!)).toBeGreaterThan(districtLevel(waw, waw.districts.at(-1)!) + 0.3)
     const rents = rows.filter((r) => r.offerType === 'rent' && r.categoryId === 1 && r.adType === 'offer')
-    for (const r of rents) expect(r.price / 100).toBeGreaterThan(900)
+    for (const r of rents) expect(r.price / 100).toBeGreaterThan(600)
     for (const r of rows.filter((x) => x.offerType === 'for_free')) expect(r.price).toBe(0)
     for (const r of rows.filter((x) => x.offerType === 'exchange')) expect(r.price).toBeGreaterThan(0)
   })

@@ -1,7 +1,8 @@
 import { once } from 'node:events'
 import { inArray, sql } from 'drizzle-orm'
 import type { DbHandle } from '../client.ts'
-import { listingPhotos, listings, users } from '../schema/index.ts'
+import { listingMeta, listingPhotos, listingPriceHistory, listings, users } from '../schema/index.ts'
+import { activePriceHistory, generateHistoryListing, HISTORY_LISTINGS } from './history.ts'
 import type { PoolPhoto } from './images.ts'
 import { generateListing, type DemoListing, type GenerateContext } from './listings.ts'
 import { generateUsers, type UserPool } from './users.ts'
@@ -90,6 +91,8 @@ export async function insertBatched(handle: DbHandle, o: WriteOptions): Promise<
     await handle.db.transaction(async (tx) => {
       await tx.insert(listings).values(generated.map(listingRow))
       for (let i = 0; i < photos.length; i += 2000) await tx.insert(listingPhotos).values(photos.slice(i, i + 2000))
+      // Their first price and, for some, a cut since (issue 26: the price statistics read the history).
+      await tx.insert(listingPriceHistory).values(generated.flatMap((l, k) => activePriceHistory(o.ctx, l, o.startIndex + done + k)))
     })
     photoCount += photos.length
     o.onProgress?.(done + n)
@@ -197,4 +200,19 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
     a.release(); b.release()
   }
   return photoCount
+}
+
+/** Writes the ended history listings (no photos) with their publication, end and price changes. */
+export async function insertHistory(handle: DbHandle, ctx: GenerateContext, count = HISTORY_LISTINGS, batch = 500): Promise<number> {
+  const firstId = await reserveListingIds(handle, count)
+  for (let done = 0; done < count; done += batch) {
+    const n = Math.min(batch, count - done)
+    const rows = Array.from({ length: n }, (_, k) => generateHistoryListing(ctx, done + k, firstId + done + k))
+    await handle.db.transaction(async (tx) => {
+      await tx.insert(listings).values(rows.map((r) => { const { photos: _p, ...row } = r.listing; return row }))
+      await tx.insert(listingMeta).values(rows.map((r) => ({ listingId: r.listing.id, publishedAt: r.publishedAt, endedAt: r.endedAt })))
+      await tx.insert(listingPriceHistory).values(rows.flatMap((r) => r.prices.map((p) => ({ listingId: r.listing.id, ...p }))))
+    })
+  }
+  return count
 }

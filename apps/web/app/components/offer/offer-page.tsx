@@ -10,6 +10,7 @@ import { ContactForm } from './contact-form'
 import { Gallery } from './gallery'
 import { BuildingIcon, CalendarIcon, EyeIcon, FloorIcon, TagIcon } from './offer-icons'
 import type { PropertyGroup } from '@portal/contracts/property'
+import type { PriceComparison } from '@portal/contracts/prices'
 import { PageActions } from './page-actions'
 import { ReportButton } from './report-button'
 import { ViewingButton } from './viewing-button'
@@ -42,8 +43,16 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 // and hydrated when the browser is idle (decision 040).
 const OfferDetails = hydrateLater(() => import('./offer-details').then((m) => m.OfferDetails))
 const SimilarListings = hydrateLater(() => import('./offer-details').then((m) => m.SimilarListings))
+// The market comparison (issue 26): server-rendered, its code loaded when the browser is idle.
+const PriceInsight = hydrateLater(() => import('./price-insight').then((m) => m.PriceInsight))
+// The mortgage calculator of sale offers (issue 26): the same, out of the first paint's code.
+const MortgageCalculator = hydrateLater(() => import('./mortgage-calculator').then((m) => m.MortgageCalculator))
 
-export function OfferPage({ offer: o, origin, tileUrl = null, property = null }: { offer: PublicOffer; origin: string; tileUrl?: string | null; property?: PropertyGroup | null }) {
+export function OfferPage({ offer: o, origin, tileUrl = null, property = null, comparison = null, mortgageRate = null }: {
+  offer: PublicOffer; origin: string; tileUrl?: string | null; property?: PropertyGroup | null; comparison?: PriceComparison['comparison']
+  /** The calculator's starting rate (per cent) on a sale offer; null: no calculator. */
+  mortgageRate?: number | null
+}) {
   const perM2 = listingPricePerM2(o)
   const area = areaLabel(o.area)
   const rooms = roomsLabel(o.rooms)
@@ -115,6 +124,8 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null }:
               )}
 
               <div className="mt-8 flex flex-col gap-8">
+                {comparison && <PriceInsight c={comparison} />}
+                {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} />}
                 <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} />
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <p className="flex flex-wrap gap-x-4 gap-y-1">

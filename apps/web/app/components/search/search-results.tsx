@@ -71,8 +71,10 @@ function ViewToggle({ map, hrefFor }: { map: boolean; hrefFor: (map: boolean) =>
  * The results screen shared by /szukaj and the landing pages: heading with the Polish-plural count, filters,
  * removable chips, sort, list or map, pagination and an empty state that suggests widening the search.
  */
-export function SearchResults({ data, heading, crumbs, apiParams }: {
+export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
   data: ResultsData
+  /** A city landing page's link to its market prices (issue 26). */
+  priceLink?: { href: string; label: string } | null
   heading: string
   crumbs?: Crumb[]
   /** The query the API was asked (a landing page adds its category, offer type and city to the URL's). */
@@ -112,6 +114,9 @@ export function SearchResults({ data, heading, crumbs, apiParams }: {
           <p className="mt-1 text-[15px] text-slate-600" aria-live="polite" data-results-count>
             {result ? (result.total > 0 ? `Znaleziono ${result.total_estimated ? 'około ' : ''}${countLabel(result.total, LISTING_FORMS)}` : 'Brak ogłoszeń') : '\u00a0'}
           </p>
+          {priceLink && (
+            <Link to={priceLink.href} className="mt-1 inline-block text-sm font-medium text-accent-700 hover:underline">{priceLink.label}</Link>
+          )}
         </div>
         <SaveSearchButton apiParams={apiParams} />
       </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { data } from 'react-router'
 import { PRICE_MESSAGES, type AdminPrices } from '@portal/contracts/cms'
+import { MORTGAGE_MESSAGES, type MortgageRates } from '@portal/contracts/prices'
 import { countLabel, DAY_FORMS } from '@portal/contracts/format'
 import { formatMoney, splitGross } from '@portal/contracts/payments'
 import { AdminPage, buttonClass, Card, fieldClass, useAdminAction } from '~/components/admin/admin-ui'
@@ -9,9 +10,60 @@ import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/settings'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await serverApi(context, '/api/admin/prices')
-  if (!res.ok) throw data(null, { status: 404 })
-  return (await res.json()) as AdminPrices
+  const [res, rates] = await Promise.all([serverApi(context, '/api/admin/prices'), serverApi(context, '/api/admin/mortgage-rates')])
+  if (!res.ok || !rates.ok) throw data(null, { status: 404 })
+  return { ...((await res.json()) as AdminPrices), mortgage: (await rates.json()) as MortgageRates }
+}
+
+const pctInput = (v: number) => v.toFixed(2).replace('.', ',')
+/** '5,75' / '5.75' / '5' → 5.75; anything else → null. */
+function toPct(v: string): number | null {
+  const m = v.trim().match(/^(\d{1,2})(?:[.,](\d{1,2}))?$/)
+  return m ? Number(`${m[1]}.${m[2] ?? '0'}`) : null
+}
+
+/** The mortgage calculator's reference rate and margin (issue 26): rate = reference + margin. */
+function MortgageRatesCard({ rates, editable }: { rates: MortgageRates; editable: boolean }) {
+  const { run, busy, api } = useAdminAction()
+  const [ref, setRef] = useState(pctInput(rates.reference_rate_pct))
+  const [margin, setMargin] = useState(pctInput(rates.margin_pct))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const r = toPct(ref), m = toPct(margin)
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    const local: Record<string, string> = {}
+    if (r === null || r > 20) local.reference_rate_pct = MORTGAGE_MESSAGES.referenceInvalid
+    if (m === null || m > 10) local.margin_pct = MORTGAGE_MESSAGES.marginInvalid
+    setErrors(local)
+    if (Object.keys(local).length) return
+    const errs = await run('mortgage', () => api.put('/api/admin/mortgage-rates', { reference_rate_pct: r, margin_pct: m }, { silent: true }), MORTGAGE_MESSAGES.saved)
+    if (errs) setErrors(Object.fromEntries(Object.entries(errs).map(([k, v]) => [k, v[0] ?? ''])))
+  }
+  const field = (id: 'reference_rate_pct' | 'margin_pct', label: string, value: string, set: (v: string) => void) => (
+    <div>
+      <label htmlFor={`mortgage-${id}`} className="block text-sm font-medium text-slate-800">{label}</label>
+      <input id={`mortgage-${id}`} inputMode="decimal" value={value} disabled={!editable} onChange={(e) => set(e.target.value)}
+        className={`${fieldClass} mt-1 max-w-32`} aria-invalid={!!errors[id]} aria-describedby={errors[id] ? `mortgage-${id}-error` : undefined} />
+      {errors[id] && <p id={`mortgage-${id}-error`} className="mt-1 text-sm font-medium text-red-700">{errors[id]}</p>}
+    </div>
+  )
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-slate-900">Kalkulator kredytu hipotecznego</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Oprocentowanie, od którego kalkulator na stronach ogłoszeń sprzedaży zaczyna: stopa referencyjna (np. WIBOR 3M) plus marża banku.
+        {rates.updated_at ? ` Ostatnia zmiana: ${new Date(rates.updated_at).toLocaleDateString('pl-PL', { timeZone: 'Europe/Warsaw' })}.` : ' Obowiązują wartości domyślne.'}
+      </p>
+      <form onSubmit={save} noValidate className="mt-4 flex flex-wrap items-start gap-4">
+        {field('reference_rate_pct', 'Stopa referencyjna (%)', ref, setRef)}
+        {field('margin_pct', 'Marża (%)', margin, setMargin)}
+        <p className="self-center text-sm text-slate-700" data-testid="mortgage-rate-sum">
+          Oprocentowanie: <strong>{r !== null && m !== null ? pctInput(r + m) : '—'} %</strong>
+        </p>
+        {editable && <button type="submit" className={`${buttonClass.primary} self-end`} disabled={!!busy}>Zapisz oprocentowanie</button>}
+      </form>
+    </Card>
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Ustawienia: cennik') }, { name: 'robots', content: 'noindex' }]
@@ -95,6 +147,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
           {p.editable && <button type="submit" className={`${buttonClass.primary} mt-4`} disabled={!!busy}>Zapisz cennik</button>}
         </form>
       </Card>
+      <MortgageRatesCard rates={p.mortgage} editable={p.editable} />
     </AdminPage>
   )
 }

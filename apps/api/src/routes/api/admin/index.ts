@@ -13,6 +13,7 @@ import preview from './preview.ts'
 import blogRoutes from './blog.ts'
 import campaignsRoutes from './campaigns.ts'
 import pricesRoutes from './prices.ts'
+import mortgageRoutes from './mortgage-rates.ts'
 
 /**
  * /api/admin/*: roles admin and mod only. The gate runs before validation, so anyone else gets the same 404 as an
@@ -34,5 +35,6 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   await app.register(blogRoutes)
   await app.register(campaignsRoutes)
   await app.register(pricesRoutes)
+  await app.register(mortgageRoutes)
 }
 export default admin
