@@ -2,11 +2,22 @@ import { z } from 'zod'
 import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, NEARBY, categoryBySlug, offerTypeInfo } from './catalogue/index.ts'
 import { formatNumber, plural } from './format.ts'
 import { parseSearchParams, toSearchParams, type SearchQuery } from './search.ts'
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_PERIODS } from './plain/saved-searches.ts'
+import {
+  SAVED_SEARCH_MESSAGES, SAVED_SEARCH_PERIODS, filtersQuery as plainFiltersQuery, normalizeFilters as plainNormalizeFilters,
+  savedSearchUrl as plainSavedSearchUrl,
+} from './plain/saved-searches.ts'
 
 // Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
 // loading zod (issue 16).
 export * from './plain/saved-searches.ts'
+
+/*
+ * The API's versions read drawn areas (`obszar`) with the API's parser (decoded and checked as GET /api/search does);
+ * the web's first paint carries them as written (plain/search.ts).
+ */
+export const normalizeFilters = (input: unknown) => plainNormalizeFilters(input, parseSearchParams)
+export const filtersQuery = (filters: Record<string, string>) => plainFiltersQuery(filters, parseSearchParams)
+export const savedSearchUrl = (filters: Record<string, string>) => plainSavedSearchUrl(filters, parseSearchParams)
 
 const periodSchema = z.union([z.number(), z.string().regex(/^\d{1,2}$/).transform(Number)], { error: SAVED_SEARCH_MESSAGES.periodInvalid })
   .pipe(z.number().refine((v) => (SAVED_SEARCH_PERIODS as readonly number[]).includes(v), SAVED_SEARCH_MESSAGES.periodInvalid))

@@ -1,11 +1,16 @@
 import { z } from 'zod'
 import { OFFER_TYPE_VALUES } from './catalogue/offer-types.ts'
 import { listingSummarySchema } from './listing.ts'
-import { SEARCH_MESSAGES } from './plain/search.ts'
+import { SEARCH_MESSAGES, parseSearchParams as parseWithoutShapes } from './plain/search.ts'
+import { checkArea } from './plain/area-shape.ts'
 
 // The query (URL ⇄ form state, parsing, constants) lives in plain/search.ts, without zod, so the web's first paint
 // can use it without loading zod (issue 16); this module adds the API's response shapes.
 export * from './plain/search.ts'
+
+/** The API's parser: plain/search.ts's, with drawn areas checked (limits, crossing outlines) and named when wrong. */
+export const parseSearchParams = (params: URLSearchParams) => parseWithoutShapes(params, checkArea)
+export { AREA_MESSAGES, MAX_AREAS, MAX_AREA_POINTS, areaProblem, decodeArea } from './plain/area-shape.ts'
 
 // ---- API response shapes ----------------------------------------------------------------------------------------
 

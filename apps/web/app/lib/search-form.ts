@@ -2,7 +2,8 @@
 // the URL (spec §5); 'Szukam' becomes ad-type=seek-property and drops the offer type (spec §4).
 import { ATTRIBUTE_BY_ID, categoryBySlug, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
 import {
-  ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, floorRangeLabel, parseSearchParams, toSearchParams, type Advertiser, type SearchQuery,
+  ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, areaKeys, floorRangeLabel, parseSearchParams, toSearchParams,
+  type Advertiser, type BBox, type SearchQuery,
 } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation } from './search-location'
@@ -52,6 +53,10 @@ export interface SearchForm {
   zFilmem: boolean
   zSpacerem: boolean
   zRzutem: boolean
+  /** The map view the list follows (`mapa`, 'minLon,minLat,maxLon,maxLat'; '' none). */
+  mapa: string
+  /** Drawn areas (`obszar`), each an encoded polyline as the URL has it (the API decodes and checks them). */
+  obszar: string[]
 }
 
 export const emptyForm = (): SearchForm => ({
@@ -59,7 +64,7 @@ export const emptyForm = (): SearchForm => ({
   pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false, bezDuplikatow: false,
   pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
   ogloszeniodawca: [], dodane: '', cenaM2Min: '', cenaM2Max: '', rokMin: '', rokMax: '', pietroOd: '', pietroDo: '',
-  zFilmem: false, zSpacerem: false, zRzutem: false,
+  zFilmem: false, zSpacerem: false, zRzutem: false, mapa: '', obszar: [],
 })
 
 /** The filters of the 'Filtry dodatkowe' badge (issue 25's among them): how many are set. */
@@ -123,11 +128,12 @@ export function formFromQuery(q: SearchQuery): SearchForm {
   f.zFilmem = !!q.withVideo
   f.zSpacerem = !!q.withTour
   f.zRzutem = !!q.withPlan
+  f.mapa = q.bbox?.join(',') ?? ''
   return f
 }
 
 export function formFromParams(p: URLSearchParams): SearchForm {
-  return formFromQuery(parseSearchParams(p).query)
+  return { ...formFromQuery(parseSearchParams(p).query), obszar: areaKeys(p).flatMap((k) => p.getAll(k)).map((v) => v.trim()).filter(Boolean) }
 }
 
 /** The contract query of a form (spec §5: blank values left out, prices as integers). */
@@ -181,12 +187,16 @@ export function formToQuery(f: SearchForm): SearchQuery {
   if (f.zFilmem) q.withVideo = true
   if (f.zSpacerem) q.withTour = true
   if (f.zRzutem) q.withPlan = true
+  const box = f.mapa ? f.mapa.split(',').map(Number) : []
+  if (box.length === 4 && box.every(Number.isFinite)) q.bbox = box as BBox
   return q
 }
 
 /** The /szukaj query of a form, written by the contract's serializer. */
 export function formToParams(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): URLSearchParams {
-  return toSearchParams({ ...formToQuery(f), ...extra })
+  const p = toSearchParams({ ...formToQuery(f), ...extra })
+  f.obszar.forEach((a, i) => p.set(`obszar[${i}]`, a))
+  return p
 }
 
 /** 'Do negocjacji' applies to sale and rent (spec §2): hidden only when another type is chosen, shown with none. */
@@ -244,6 +254,8 @@ export function activeChips(f: SearchForm): Chip[] {
   if (f.zFilmem) add('z_filmem', 'Z filmem', { zFilmem: false })
   if (f.zSpacerem) add('z_wirtualnym_spacerem', 'Z wirtualnym spacerem', { zSpacerem: false })
   if (f.zRzutem) add('z_rzutem', 'Z rzutem', { zRzutem: false })
+  if (f.mapa) add('mapa', 'Obszar mapy', { mapa: '' })
+  if (f.obszar.length) add('obszar', f.obszar.length === 1 ? 'Narysowany obszar' : `Narysowane obszary: ${f.obszar.length}`, { obszar: [] })
   if (f.wlasnosc) {
     const years = f.wlasnosc === 'leasehold' && f.lataDzierzawy ? ` (${f.lataDzierzawy} lat)` : ''
     add('wlasnosc', `${optionName(31, f.wlasnosc) ?? f.wlasnosc}${years}`, { wlasnosc: '', lataDzierzawy: '' })

@@ -32,7 +32,10 @@ export const SAVED_SEARCH_MESSAGES = {
   unsubscribed: 'Nie będziesz już otrzymywać powiadomień o nowych ogłoszeniach dla tego wyszukiwania.',
 } as const
 
-/** Query keys that do not describe what is searched (paging, order, the map's box). */
+/**
+ * Query keys that do not describe what is searched (paging, order, the markers' box `bbox`). The map view a list
+ * follows (`mapa`) and drawn areas (`obszar`) narrow the results, so a saved search keeps them (issue 25).
+ */
 const VIEW_KEYS = new Set(['page', 'strona', 'per_page', 'limit', 'sortuj', 'sort', 'bbox'])
 
 /**
@@ -40,7 +43,7 @@ const VIEW_KEYS = new Set(['page', 'strona', 'per_page', 'limit', 'sortuj', 'sor
  * box, from a query string, a key/value object, or the old client's JSON string (it encoded filters twice).
  * Errors use the parameter names as written (like GET /api/search).
  */
-export function normalizeFilters(input: unknown): { filters: Record<string, string>; query: SearchQuery; errors: Record<string, string[]> } {
+export function normalizeFilters(input: unknown, parse = parseSearchParams): { filters: Record<string, string>; query: SearchQuery; errors: Record<string, string[]> } {
   let params: URLSearchParams
   let value = input
   for (let i = 0; i < 2 && typeof value === 'string' && /^\s*[{"]/.test(value); i++) {
@@ -57,20 +60,20 @@ export function normalizeFilters(input: unknown): { filters: Record<string, stri
     }
   } else return { filters: {}, query: {}, errors: { filters: [SAVED_SEARCH_MESSAGES.filtersInvalid] } }
   for (const k of [...params.keys()]) if (VIEW_KEYS.has(k)) params.delete(k)
-  const { query, errors } = parseSearchParams(params)
-  const { sort: _s, page: _p, per_page: _pp, bbox: _b, ...what } = query
+  const { query, errors } = parse(params)
+  const { sort: _s, page: _p, per_page: _pp, ...what } = query
   return { filters: Object.fromEntries(toSearchParams(what)), query: what, errors }
 }
 
 /** The stored filters as a search query (they were normalised on the way in). */
-export function filtersQuery(filters: Record<string, string>): SearchQuery {
-  return parseSearchParams(new URLSearchParams(filters)).query
+export function filtersQuery(filters: Record<string, string>, parse = parseSearchParams): SearchQuery {
+  return parse(new URLSearchParams(filters)).query
 }
 
 /** `/szukaj?…` opening a saved search's results. */
-export function savedSearchUrl(filters: Record<string, string>): string {
+export function savedSearchUrl(filters: Record<string, string>, parse = parseSearchParams): string {
   // Re-written from the parsed query: the canonical order (jsonb does not keep the keys' order).
-  const s = toSearchParams(filtersQuery(filters)).toString()
+  const s = toSearchParams(filtersQuery(filters, parse)).toString()
   return s ? `/szukaj?${s}` : '/szukaj'
 }
 
@@ -142,6 +145,9 @@ export function savedSearchParams(q: SearchQuery): string[] {
     : q.yearBuilt.min !== undefined ? `od ${q.yearBuilt.min}` : `do ${q.yearBuilt.max}`)
   if (year) out.push(`Rok budowy: ${year}`)
   if (q.floorRange) out.push(`Piętro: ${floorRangeLabel(q.floorRange)}`)
+  if (q.bbox) out.push('Obszar: widoczny fragment mapy')
+  const n = q.areas?.length ?? 0
+  if (n) out.push(n === 1 ? 'Obszar: narysowany na mapie' : `Obszary: ${n} ${n < 5 ? 'narysowane' : 'narysowanych'} na mapie`)
   if (q.extras?.length) out.push(`Dodatkowe: ${q.extras.map((s) => listName(EXTRAS, s)).join(', ')}`)
   if (q.nearby?.length) out.push(`Blisko: ${q.nearby.map((s) => listName(NEARBY, s)).join(', ')}`)
   return out

@@ -1,5 +1,6 @@
 import { categoryBySlug } from '../catalogue/index.ts'
 import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, LEASE_YEARS, NEARBY } from '../catalogue/attributes.ts'
+import { encodeArea, type Area } from './areas.ts'
 import { SEEK_PROPERTY, offerTypeFromSlug, offerTypeInfo, type OfferType } from '../catalogue/offer-types.ts'
 
 /**
@@ -141,8 +142,13 @@ export interface SearchQuery {
   sort?: SearchSort
   page?: number
   per_page?: number
+  /** The map view (`mapa`, issue 25): only listings inside this box. */
   bbox?: BBox
+  /** Drawn areas (`obszar`, repeatable): only listings inside one of them (point in polygon); [lat, lon] rings. */
+  areas?: Area[]
 }
+export type { Area }
+export { encodeArea } from './areas.ts'
 
 export type SearchErrors = Record<string, string[]>
 
@@ -276,15 +282,20 @@ export const SEARCH_PARAMS = {
   sort: ['sortuj', 'sort'],
   page: ['page', 'strona'],
   perPage: ['per_page', 'limit'],
-  bbox: ['bbox'],
+  bbox: ['mapa', 'bbox'],
+  areas: ['obszar', 'areas'],
 } as const
 
 const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates', 'withVideo', 'withTour', 'withPlan'] as const
 type ListKey = 'market' | 'condition' | 'floor' | 'rentalPeriod' | 'ownership'
 const OPTION_LISTS: ListKey[] = ['market', 'condition', 'floor', 'rentalPeriod', 'ownership']
 
-/** Parses a /szukaj query. Never throws; `errors` is empty when every present value was understood. */
-export function parseSearchParams(params: URLSearchParams): { query: SearchQuery; errors: SearchErrors } {
+/**
+ * Parses a /szukaj query. Never throws; `errors` is empty when every present value was understood. Drawn areas
+ * (`obszar`) are read only with `readArea` (area-shape.ts's checkArea, passed by the API's parser in ../search.ts):
+ * it decodes and checks each one; the web's first paint carries them as written and leaves them to the API.
+ */
+export function parseSearchParams(params: URLSearchParams, readArea?: (raw: string, accepted: number) => Area | string): { query: SearchQuery; errors: SearchErrors } {
   const errors: SearchErrors = {}
   const query: SearchQuery = {}
   const fail = (key: string, message: string) => { (errors[key] ??= []).push(message) }
@@ -446,7 +457,26 @@ export function parseSearchParams(params: URLSearchParams): { query: SearchQuery
     if (ok) query.bbox = nums as BBox
     else fail(bbox.key, SEARCH_MESSAGES.bbox)
   }
+  // Drawn areas: `obszar` repeated, or indexed (`obszar[0]`, as saved searches keep it).
+  const areas: Area[] = []
+  if (readArea) {
+    for (const key of areaKeys(params)) {
+      for (const v of params.getAll(key)) {
+        if (!v.trim()) continue
+        const area = readArea(v.trim(), areas.length)
+        if (typeof area === 'string') fail(key, area)
+        else areas.push(area)
+      }
+    }
+  }
+  if (areas.length) query.areas = areas
   return { query, errors }
+}
+
+/** The query's drawn-area keys, in order: `obszar`, `obszar[]`, `obszar[0..14]`, then the same of `areas`. */
+export function areaKeys(params: URLSearchParams): string[] {
+  return SEARCH_PARAMS.areas.flatMap((name) => [name, `${name}[]`, ...Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => `${name}[${i}]`)])
+    .filter((k) => params.has(k))
 }
 
 const FLAG_PARAM: Record<(typeof FLAGS)[number], string> = {
@@ -491,7 +521,8 @@ export function toSearchParams(q: SearchQuery): URLSearchParams {
   if (q.sort && q.sort !== 'newest') p.set('sortuj', q.sort)
   if (q.page && q.page > 1) p.set('page', String(q.page))
   if (q.per_page) p.set('per_page', String(q.per_page))
-  if (q.bbox) p.set('bbox', q.bbox.join(','))
+  if (q.bbox) p.set('mapa', q.bbox.join(','))
+  q.areas?.forEach((a, i) => p.set(`obszar[${i}]`, encodeArea(a)))
   return p
 }
 

@@ -43,3 +43,49 @@ export function circleMeters(q: SearchQuery): number | undefined {
   if (!q.location || placeOnly(q)) return undefined
   return q.radius === 0 ? 1000 : (q.radius ?? DEFAULT_RADIUS_KM) * 1000
 }
+
+/**
+ * Drawn areas (`obszar`, issue 25): a listing is inside when an even-odd ray cast from it crosses the ring an odd
+ * number of times. Both engines compute every crossing with the same doubles in the same order (the edge constants
+ * are computed once here and written into the SQL as exact literals), so they agree on every listing, even one on
+ * an edge. One edge per entry: [lat of i, lat of j, lon of i, (lon j − lon i), (lat j − lat i)].
+ */
+export type AreaEdges = Float64Array
+export function areaEdges(area: [number, number][]): AreaEdges {
+  const n = area.length
+  const out: number[] = []
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [yi, xi] = area[i]!, [yj, xj] = area[j]!
+    // A level edge is never crossed by a level ray (and SQL must not divide by its zero height).
+    if (yi !== yj) out.push(yi, yj, xi, xj - xi, yj - yi)
+  }
+  return Float64Array.from(out)
+}
+
+/** Inside the ring (even-odd), exactly as AREA_SQL decides it. */
+export function inArea(e: AreaEdges, lat: number, lon: number): boolean {
+  let inside = false
+  for (let k = 0; k < e.length; k += 5) {
+    const yi = e[k]!, yj = e[k + 1]!
+    if ((lat > yi) !== (lat > yj) && lon < (e[k + 3]! * (lat - yi)) / e[k + 4]! + e[k + 2]!) inside = !inside
+  }
+  return inside
+}
+
+/** The box of the areas: [minLat, minLon, maxLat, maxLon]. */
+export function areasBox(areas: [number, number][][]): [number, number, number, number] {
+  const b: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const a of areas) for (const [la, lo] of a) { b[0] = Math.min(b[0], la); b[1] = Math.min(b[1], lo); b[2] = Math.max(b[2], la); b[3] = Math.max(b[3], lo) }
+  return b
+}
+
+/** `inArea` as SQL over the row `t` (numbers only: the edges come from decoded, validated coordinates). */
+export function AREA_SQL(e: AreaEdges, t: string): string {
+  const f = (v: number) => `${String(v)}::float8`
+  const terms: string[] = []
+  for (let k = 0; k < e.length; k += 5) {
+    const yi = f(e[k]!), yj = f(e[k + 1]!)
+    terms.push(`((${t}.lat > ${yi}) <> (${t}.lat > ${yj}) and ${t}.lon < (${f(e[k + 3]!)} * (${t}.lat - ${yi})) / ${f(e[k + 4]!)} + ${f(e[k + 2]!)})::int`)
+  }
+  return `(${terms.join(' + ')}) % 2 = 1`
+}

@@ -4,7 +4,9 @@ import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
 import { DEFAULT_PER_PAGE, floorsInRange, type Marker, type SearchQuery } from '@portal/contracts/search'
 import { interpretPhrase } from './phrase.ts'
-import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince, circleMeters, searchedText } from './facets.ts'
+import {
+  ADVERTISER_SQL, AREA_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince, areaEdges, areasBox, circleMeters, searchedText,
+} from './facets.ts'
 import { circleBox, haversine } from '../geo/distance.ts'
 
 /**
@@ -146,8 +148,7 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     else box = [a, b, c2, d]
     c.push(sql`earth_distance(${centre}, ll_to_earth(l.lat, l.lon)) <= ${meters}::float8`)
   }
-  if (q.bbox) {
-    const [minLon, minLat, maxLon, maxLat] = q.bbox
+  const inBox = (minLat: number, minLon: number, maxLat: number, maxLon: number) => {
     c.push(sql`l.lat between ${minLat}::float8 and ${maxLat}::float8 and l.lon between ${minLon}::float8 and ${maxLon}::float8`)
     cells.push(cellRange(minLat, minLon, maxLat, maxLon))
     if (!ctx.isDense?.(minLat, minLon, maxLat, maxLon)) {
@@ -158,6 +159,15 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
       lookup = true
       c.push(sql`earth_box(ll_to_earth(${cLat}::float8, ${cLon}::float8), ${meters}::float8) @> ll_to_earth(l.lat, l.lon)`)
     } else box ??= [minLat, minLon, maxLat, maxLon]
+  }
+  if (q.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = q.bbox
+    inBox(minLat, minLon, maxLat, maxLon)
+  }
+  if (q.areas?.length) {
+    // Drawn areas (issue 25): their box leads the plan like a map view; the rings decide (facets.ts, as the index).
+    inBox(...areasBox(q.areas))
+    c.push(sql.raw(`(${q.areas.map((a) => `(${AREA_SQL(areaEdges(a), 'l')})`).join(' or ')})`))
   }
 
   if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))

@@ -51,7 +51,9 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
     navigate(url)
   }
   const keep = form.location && town.trim() === form.location.display_name
-  const effective: SearchForm = { ...form, location: keep ? form.location : null, radius: keep ? form.radius : '' }
+  // A new place drops the map view the list followed (it showed the old place).
+  const moved = (keep ? form.location : null)?.display_name !== initial.location?.display_name
+  const effective: SearchForm = { ...form, location: keep ? form.location : null, radius: keep ? form.radius : '', ...(moved ? { mapa: '' } : {}) }
   const submit = (patch: Partial<SearchForm> = {}) => go({ ...effective, ...patch })
   // 'Pokaż 1 234 ogłoszenia' once the choice differs from the page's (whose count the heading already says).
   const live = useLiveCount(effective, formToParams(effective).toString() !== formToParams(initial).toString())

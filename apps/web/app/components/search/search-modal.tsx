@@ -42,7 +42,10 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
   const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }))
 
   const keepLocation = form.location && town.trim() === form.location.display_name
-  const effective: SearchForm = { ...form, location: keepLocation ? form.location : null, phrase: keepLocation ? form.phrase : town }
+  const place = keepLocation ? form.location!.display_name : town.trim()
+  const effective: SearchForm = { ...form, location: keepLocation ? form.location : null, phrase: keepLocation ? form.phrase : town,
+    // A new place drops the map view the list followed (it showed the old place).
+    ...(place !== (initial.location?.display_name ?? initial.phrase) ? { mapa: '' } : {}) }
   const live = useLiveCount(effective, isOpen)
   const search = () => {
     navigate(searchUrl(effective))

@@ -6,7 +6,7 @@ import {
   ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
-import { addedSince, circleMeters, searchedText } from '../facets.ts'
+import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } from '../facets.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
@@ -18,7 +18,7 @@ import { addedSince, circleMeters, searchedText } from '../facets.ts'
 const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
   'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates',
-  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan'])
+  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas'])
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -140,6 +140,13 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     box = box ? [Math.max(box[0], minLat), Math.max(box[1], minLon), Math.min(box[2], maxLat), Math.min(box[3], maxLon)] : [minLat, minLon, maxLat, maxLon]
     if (box[0] > box[2] || box[1] > box[3]) return 'none'
   }
+  // Drawn areas: their box narrows the candidates, the rings decide (the same arithmetic as the SQL path).
+  const rings = q.areas?.length ? q.areas.map(areaEdges) : undefined
+  if (q.areas?.length) {
+    const a = areasBox(q.areas)
+    box = box ? [Math.max(box[0], a[0]), Math.max(box[1], a[1]), Math.min(box[2], a[2]), Math.min(box[3], a[3])] : a
+    if (box[0] > box[2] || box[1] > box[3]) return 'none'
+  }
 
   const rooms = anyOfWithTop(q.rooms, 5)
   const bathrooms = anyOfWithTop(q.bathrooms, 3)
@@ -195,6 +202,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
       const la = st.lat[x]!, lo = st.lon[x]!
       if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
       if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
+      if (rings && !rings.some((e) => inArea(e, la, lo))) return false
     }
     if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
     if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { listings, mailOutbox, savedSearches } from '@portal/db'
+import { encodeArea } from '@portal/contracts/search'
+import { createTestApp, insertListings } from '../../test/helpers.ts'
+import { createUser, login, send, type Jar } from './auth/test-support.ts'
+import { activateListing } from '../../lib/listings/lifecycle.ts'
+import { runAlerts } from '../../lib/saved-searches/alerts.ts'
+
+/** A saved search keeps its drawn area and map view (issue 25): the alert mails a new listing inside, none outside. */
+describe('saved searches with a drawn area', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let jar: Jar
+  let ownerId: number
+  beforeAll(async () => {
+    t = await createTestApp({ CAPTCHA: 'off', PUBLIC_URL: 'https://portal.test' })
+    jar = await login(t.app, (await createUser(t.db, { email: 'obszar@example.com' })).email)
+    ownerId = (await createUser(t.db, { email: 'wlasciciel@example.com' })).id
+  })
+  afterAll(async () => { await t?.close() })
+
+  it('keeps obszar and mapa, names them, and alerts for a listing inside the area only', async () => {
+    // A triangle over central Kraków; its box also holds the listing 'outside' (in the triangle's missing half).
+    const area = encodeArea([[50.03, 19.9], [50.09, 19.9], [50.03, 20.0]])
+    const created = await send(t.app, jar, 'POST', '/api/favorite-filters', {
+      filters: `typ=sprzedaz&obszar=${encodeURIComponent(area)}&mapa=19.8,50.0,20.1,50.1&sortuj=price_asc`, period: 0, notification: true,
+    })
+    expect(created.statusCode).toBe(201)
+    const [row] = await t.db.db.select().from(savedSearches).where(eq(savedSearches.id, created.json().id))
+    expect(row!.filters).toEqual({ typ: 'sprzedaz', mapa: '19.8,50,20.1,50.1', 'obszar[0]': area })
+    const listed = (await t.app.inject({ url: '/api/favorite-filters', headers: { cookie: jar.cookie } })).json().data[0]
+    expect(listed.params).toEqual(['Rodzaj: Sprzedaż', 'Obszar: widoczny fragment mapy', 'Obszar: narysowany na mapie'])
+    expect(listed.url).toBe(`/szukaj?typ=sprzedaz&mapa=19.8%2C50%2C20.1%2C50.1&${new URLSearchParams({ 'obszar[0]': area })}`)
+
+    const past = new Date(Date.now() - 120_000)
+    await t.db.db.update(savedSearches).set({ checkedUntil: past, nextAlertAt: past, lastSeenAt: past }).where(eq(savedSearches.id, row!.id))
+    const [inside, outside] = await insertListings(t.db, [
+      { userId: ownerId, status: 'draft', title: 'W obszarze', city: 'Kraków', citySlug: 'krakow', lat: 50.04, lon: 19.92 },
+      { userId: ownerId, status: 'draft', title: 'Poza obszarem', city: 'Kraków', citySlug: 'krakow', lat: 50.08, lon: 19.98 },
+    ])
+    for (const id of [inside!, outside!]) {
+      const [l] = await t.db.db.select().from(listings).where(eq(listings.id, id))
+      await activateListing(t.db, l!)
+    }
+    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '60 seconds' WHERE listing_id IN (${inside}, ${outside})`)
+    const ctx = { db: t.db.db, index: t.app.searchIndex, publicUrl: 'https://portal.test', send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
+    expect(await runAlerts(ctx)).toBe(1)
+    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'obszar@example.com'))
+    expect(mail!.html).toContain('W obszarze')
+    expect(mail!.html).not.toContain('Poza obszarem')
+  })
+
+  it('422 for an area that crosses itself, as GET /api/search answers', async () => {
+    const bow = encodeArea([[50.0, 19.9], [50.1, 20.0], [50.1, 19.9], [50.0, 20.0]])
+    const res = await send(t.app, jar, 'POST', '/api/favorite-filters', { filters: `obszar=${encodeURIComponent(bow)}` })
+    expect(res.statusCode).toBe(422)
+    expect(JSON.stringify(res.json())).toContain('Granice obszaru nie mogą się przecinać.')
+  })
+})
