@@ -3,7 +3,7 @@
 import { ATTRIBUTE_BY_ID, categoryBySlug, OFFER_TYPES, offerTypeFromSlug, offerTypeInfo, optionName } from '@portal/contracts/catalogue'
 import {
   ADDED_LABELS, ADVERTISER_LABELS, ADVERTISERS, areaKeys, floorRangeLabel, parseSearchParams, toSearchParams,
-  type Advertiser, type BBox, type SearchQuery,
+  type Advertiser, type SearchQuery,
 } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation } from './search-location'
@@ -187,14 +187,14 @@ export function formToQuery(f: SearchForm): SearchQuery {
   if (f.zFilmem) q.withVideo = true
   if (f.zSpacerem) q.withTour = true
   if (f.zRzutem) q.withPlan = true
-  const box = f.mapa ? f.mapa.split(',').map(Number) : []
-  if (box.length === 4 && box.every(Number.isFinite)) q.bbox = box as BBox
   return q
 }
 
 /** The /szukaj query of a form, written by the contract's serializer. */
 export function formToParams(f: SearchForm, extra?: Pick<SearchQuery, 'sort'>): URLSearchParams {
   const p = toSearchParams({ ...formToQuery(f), ...extra })
+  // The map view and drawn areas as the URL had them (the API checks them).
+  if (f.mapa) p.set('mapa', f.mapa)
   f.obszar.forEach((a, i) => p.set(`obszar[${i}]`, a))
   return p
 }
