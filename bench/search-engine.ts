@@ -32,7 +32,7 @@ for (const m of SEARCH_MIX) {
     const { query } = parseSearchParams(new URLSearchParams(m.path(i).split('?')[1]))
     const perPage = query.per_page ?? 24
     const t = performance.now()
-    const hit = query.bbox
+    const hit = query.bbox && m.path(i).startsWith('/api/search/markers')
       ? runMarkers(store, { ...query, bbox: query.bbox }, MARKERS_BEFORE_CLUSTERS, MARKER_GRID)
       : runSearch(store, query, perPage, ((query.page ?? 1) - 1) * perPage)
     times.push(performance.now() - t)

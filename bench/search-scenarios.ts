@@ -4,10 +4,19 @@
  * `bench/search-explain.ts` runs EXPLAIN ANALYZE for the same queries.
  */
 import { CITIES } from '@portal/contracts/catalogue'
+import { encodeArea } from '@portal/contracts/search'
 
 const city = (i: number) => CITIES[i % 10]!
 const loc = (i: number) => { const c = city(i); return `lokalizacja[lat]=${c.lat}&lokalizacja[lon]=${c.lon}&lokalizacja[nazwa]=${encodeURIComponent(c.name)}` }
 const bbox = (i: number) => { const c = city(i); return `${(c.lon - 0.15).toFixed(4)},${(c.lat - 0.1).toFixed(4)},${(c.lon + 0.15).toFixed(4)},${(c.lat + 0.1).toFixed(4)}` }
+/** A 20-point ring over part of a city (issue 25's drawn area), north-east of its centre. */
+const area = (i: number) => {
+  const c = city(i)
+  return encodeURIComponent(encodeArea(Array.from({ length: 20 }, (_, k): [number, number] => {
+    const a = (2 * Math.PI * k) / 20, r = k % 2 ? 0.05 : 0.07
+    return [c.lat + 0.02 + r * Math.sin(a) * 0.65, c.lon + 0.03 + r * Math.cos(a)]
+  })))
+}
 const page = (i: number) => (i % 3) + 1
 const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
 
@@ -28,4 +37,6 @@ export const SEARCH_MIX: SearchMixEntry[] = [
   { name: 'area-asc', description: 'premises for rent, smallest first', path: (i) => `/api/search?kategoria=lokal-uzytkowy&typ=wynajem&sortuj=area_asc` },
   { name: 'newest-plain', description: 'everything for rent, newest without promotion', path: (i) => `/api/search?typ=wynajem&sortuj=newest_plain&page=${page(i)}` },
   { name: 'wanted', description: 'wanted ads (ad-type=seek-property) in a city', path: (i) => `/api/search?ad-type=seek-property&${loc(i)}` },
+  { name: 'map-view', description: 'flats for sale in the map view of a city (the list follows the map, issue 25)', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&mapa=${bbox(i)}` },
+  { name: 'drawn-area', description: 'for sale inside a drawn 20-point area over part of a city (issue 25)', path: (i) => `/api/search?typ=sprzedaz&obszar=${area(i)}` },
 ]
