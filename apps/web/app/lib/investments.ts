@@ -56,14 +56,18 @@ export interface UnitRowValues {
   price: string
   status: string
   outdoor: string[]
-  extras: Unit['extras']
+  /** Parking places, storage rooms and other costs with their prices in złote, as typed. */
+  extras: ExtraRowValues[]
 }
+
+export interface ExtraRowValues { kind: 'parking' | 'storage' | 'other'; label: string; price: string }
 
 export function unitRow(u: Unit): UnitRowValues {
   return {
     key: `u${u.id}`, id: u.id, building: u.building, unit_number: u.unit_number, floor: u.floor === null ? '' : String(u.floor),
     area: u.area === null ? '' : String(u.area).replace('.', ','), rooms: u.rooms === null ? '' : String(u.rooms),
-    price: String(Math.round(u.price / 100)), status: u.status, outdoor: u.outdoor, extras: u.extras,
+    price: String(Math.round(u.price / 100)), status: u.status, outdoor: u.outdoor,
+    extras: u.extras.map((e) => ({ kind: e.kind, label: e.label, price: String(e.price / 100).replace('.', ',') })),
   }
 }
 
@@ -78,13 +82,17 @@ export function unitBody(r: UnitRowValues) {
   return {
     building: r.building, unit_number: r.unit_number, floor: num(r.floor), area: num(r.area), rooms: num(r.rooms),
     price: Number.isFinite(price) ? Math.round(price * 100) : price, status: r.status, outdoor: r.outdoor,
-    extras: r.extras.map((e) => ({ kind: e.kind, label: e.label, price: e.price })),
+    extras: r.extras.map((e) => {
+      const p = num(e.price)
+      return { kind: e.kind, label: e.label, price: Number.isFinite(p) ? Math.round(p * 100) : p }
+    }),
   }
 }
 
 export function sameRow(a: UnitRowValues, b: UnitRowValues): boolean {
   return a.building === b.building && a.unit_number === b.unit_number && a.floor === b.floor && a.area === b.area && a.rooms === b.rooms
     && a.price === b.price && a.status === b.status && a.outdoor.join() === b.outdoor.join()
+    && JSON.stringify(a.extras) === JSON.stringify(b.extras)
 }
 
 export const unitLabel = (u: Pick<Unit, 'building' | 'unit_number'>) => (u.building ? `${u.building}/${u.unit_number}` : u.unit_number)

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { data, Link } from 'react-router'
 import { countLabel } from '@portal/contracts/format'
-import { OUTDOOR_OPTIONS, UNIT_STATUSES } from '@portal/contracts/plain/investments'
+import { EXTRA_KINDS, OUTDOOR_OPTIONS, UNIT_STATUSES } from '@portal/contracts/plain/investments'
 import type { Unit } from '@portal/contracts/investments'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { InvestmentTabs } from '~/components/investments/dev-tabs'
@@ -9,7 +9,7 @@ import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { requireCompany } from '~/lib/auth.server'
 import { serverFieldErrors, type FieldErrors } from '~/lib/form-errors'
-import { ppmText, sameRow, unitBody, unitRow, type UnitRowValues } from '~/lib/investments'
+import { ppmText, sameRow, unitBody, unitRow, type ExtraRowValues, type UnitRowValues } from '~/lib/investments'
 import { pageTitle } from '~/lib/site'
 import { useToast } from '~/lib/toast'
 import { ownInvestment } from '~/lib/investments.server'
@@ -33,6 +33,34 @@ function newRow(building: string): UnitRowValues {
   return { key: `n${fresh}`, id: null, building, unit_number: '', floor: '', area: '', rooms: '', price: '', status: 'dostepne', outdoor: [], extras: [] }
 }
 
+/** A unit's parking places, storage rooms and other costs with their prices (the open-data file lists them). */
+function Extras({ name, value, error, onChange }: { name: string; value: ExtraRowValues[]; error?: string; onChange: (v: ExtraRowValues[]) => void }) {
+  const set = (i: number, patch: Partial<ExtraRowValues>) => onChange(value.map((x, j) => (j === i ? { ...x, ...patch } : x)))
+  return (
+    <div className="flex flex-col gap-2" role="group" aria-label={`Dodatki lokalu ${name}`}>
+      {value.length === 0 && <p className="text-sm text-slate-600">Lokal nie ma dodatków (miejsca postojowego, komórki, innych kosztów).</p>}
+      {value.map((x, i) => (
+        <div key={i} className="flex flex-wrap items-center gap-2">
+          <select aria-label={`Rodzaj dodatku ${i + 1}`} value={x.kind} onChange={(ev) => set(i, { kind: ev.target.value as ExtraRowValues['kind'] })} className={`${cell} w-48`}>
+            {EXTRA_KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
+          </select>
+          <input aria-label={`Opis dodatku ${i + 1}`} value={x.label} placeholder="np. miejsce nr 12" onChange={(ev) => set(i, { label: ev.target.value })} className={`${cell} w-56`} />
+          <input aria-label={`Cena dodatku ${i + 1} (zł)`} inputMode="numeric" value={x.price} onChange={(ev) => set(i, { price: ev.target.value })} className={`${cell} w-28`} />
+          <span className="text-sm text-slate-600">zł</span>
+          <button type="button" onClick={() => onChange(value.filter((_, j) => j !== i))} className="inline-flex h-10 items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50">Usuń</button>
+        </div>
+      ))}
+      <div>
+        <button type="button" onClick={() => onChange([...value, { kind: 'parking', label: '', price: '' }])}
+          className="inline-flex h-10 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Dodaj dodatek
+        </button>
+      </div>
+      {error && <p className="text-sm font-medium text-red-700">{error}</p>}
+    </div>
+  )
+}
+
 export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
   const { inv } = loaderData
   const toast = useToast()
@@ -41,6 +69,7 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
   const [rows, setRows] = useState<UnitRowValues[]>(() => inv.units.map(unitRow))
   const [errors, setErrors] = useState<Record<string, FieldErrors>>({})
   const [saving, setSaving] = useState(false)
+  const [extrasOpen, setExtrasOpen] = useState<string | null>(null)
   useEffect(() => {
     setUnits(inv.units)
     setRows(inv.units.map(unitRow))
@@ -117,10 +146,10 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <table className="w-full min-w-[880px] border-separate border-spacing-0 rounded-2xl border border-slate-200 bg-white text-left text-[15px]" aria-label="Lokale inwestycji">
+          <table className="w-full min-w-[980px] border-separate border-spacing-0 rounded-2xl border border-slate-200 bg-white text-left text-[15px]" aria-label="Lokale inwestycji">
             <thead>
               <tr className="text-sm text-slate-600">
-                {['Budynek', 'Numer', 'Piętro', 'Pow. (m²)', 'Pokoje', 'Cena (zł)', 'Cena za m²', 'Status', 'Na zewnątrz', 'Historia'].map((h) => (
+                {['Budynek', 'Numer', 'Piętro', 'Pow. (m²)', 'Pokoje', 'Cena (zł)', 'Cena za m²', 'Status', 'Na zewnątrz', 'Dodatki', 'Historia'].map((h) => (
                   <th key={h} scope="col" className="border-b border-slate-200 px-2 py-2.5 font-semibold first:pl-4">{h}</th>
                 ))}
               </tr>
@@ -163,13 +192,26 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
                         ))}
                       </div>
                     </td>
+                    <td className="border-b border-slate-100 px-2 py-2 align-top">
+                      <button type="button" aria-expanded={extrasOpen === r.key} onClick={() => setExtrasOpen(extrasOpen === r.key ? null : r.key)}
+                        className="inline-flex h-10 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
+                        Dodatki ({r.extras.length})<span className="sr-only"> lokalu {name}</span>
+                      </button>
+                    </td>
                     <td className="border-b border-slate-100 px-2 py-2 pr-4 align-top text-sm leading-10 text-slate-600">
                       {u ? countLabel(u.price_history.length, ['cena', 'ceny', 'cen']) : 'nowy'}
                     </td>
                   </tr>,
+                  extrasOpen === r.key && (
+                    <tr key={`${r.key}-x`}>
+                      <td colSpan={11} className="border-b border-slate-100 bg-slate-50 px-4 py-3">
+                        <Extras name={name} value={r.extras} error={e.extras} onChange={(extras) => edit(r.key, { extras })} />
+                      </td>
+                    </tr>
+                  ),
                   msgs.length > 0 && (
                     <tr key={`${r.key}-e`}>
-                      <td colSpan={10} className="border-b border-slate-100 bg-red-50 px-4 py-2">
+                      <td colSpan={11} className="border-b border-slate-100 bg-red-50 px-4 py-2">
                         <ul role="alert" className="text-sm font-medium text-red-700">
                           {msgs.map((m) => <li key={m}>Lokal {name}: {m}</li>)}
                         </ul>

@@ -8,7 +8,6 @@ import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
 import { PinsMap } from '~/components/map/pins-map'
 import { ContactForm } from '~/components/offer/contact-form'
-import { Gallery } from '~/components/offer/gallery'
 import { serverApi } from '~/lib/api.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
@@ -64,7 +63,6 @@ function investmentJsonLd(inv: InvestmentDetail, origin: string) {
 
 export default function Investment({ loaderData }: Route.ComponentProps) {
   const { inv, origin, tileUrl } = loaderData
-  const photos = inv.photos.map((p, i) => ({ id: i, url: photoUrl(p.key, 'lg'), srcset: photoSrcSet(p.key), placeholder: p.placeholder, width: p.width, height: p.height, position: i }))
   const amenities = inv.amenities.map((a) => AMENITIES.find((x) => x.value === a)?.label ?? a)
   const address = [inv.address?.street, inv.address?.number].filter(Boolean).join(' ')
   const rooms = roomsRange(inv.rooms)
@@ -90,7 +88,20 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-[15px] text-slate-700">{inv.location_name}{address ? `, ${address}` : ''}</p>
               <p className="mt-1 text-[15px] text-slate-600">Deweloper: <Link to={inv.developer.profile_url} className="font-semibold text-accent-700 hover:underline">{inv.developer.name}</Link></p>
             </header>
-            {photos.length > 0 && <Gallery photos={photos} alt={inv.name} />}
+            {inv.photos.length > 0 && (
+              <section aria-label="Zdjęcia inwestycji">
+                <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2">
+                  {inv.photos.map((p, i) => (
+                    <li key={p.key} className="w-[88%] shrink-0 snap-start sm:w-[70%]">
+                      <a href={photoUrl(p.key, 'lg')} className="block overflow-hidden rounded-2xl bg-slate-100">
+                        <img src={photoUrl(p.key, 'md')} srcSet={photoSrcSet(p.key)} sizes="(min-width: 1024px) 600px, 88vw" width={p.width} height={p.height}
+                          alt={`${inv.name} — zdjęcie ${i + 1} z ${inv.photos.length}`} loading={i === 0 ? 'eager' : 'lazy'} className="aspect-[16/10] w-full object-cover" />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {inv.description.trim() && (
               <section aria-labelledby="desc-h" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-6">
                 <h2 id="desc-h" className="text-xl font-bold text-slate-900">Opis inwestycji</h2>

@@ -4,6 +4,7 @@ import { countLabel } from '@portal/contracts/format'
 import { investmentStatusLabel } from '@portal/contracts/plain/investments'
 import type { DisclosureStatus, InvestmentCard } from '@portal/contracts/investments'
 import { SettingsSection } from '~/components/account/section'
+import { DeveloperDataForm } from '~/components/investments/developer-data-form'
 import { api } from '~/lib/api'
 import { serverApi } from '~/lib/api.server'
 import { requireCompany } from '~/lib/auth.server'
@@ -96,6 +97,10 @@ function DisclosurePanel({ d }: { d: DisclosureStatus }) {
           <p className="mt-1">{d.developer_missing.join(', ')}.</p>
         </div>
       )}
+      <details className="mt-5 rounded-xl border border-slate-200 p-4">
+        <summary className="cursor-pointer text-[15px] font-semibold text-accent-700">Dane dewelopera do pliku</summary>
+        <div className="mt-4"><DeveloperDataForm data={d.data} onSaved={() => revalidator.revalidate()} /></div>
+      </details>
       {d.units_missing.length > 0 ? (
         <div className="mt-5">
           <h3 className="font-semibold text-slate-900">Lokale bez wymaganych pól ({d.units_missing.length})</h3>
