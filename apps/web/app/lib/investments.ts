@@ -1,5 +1,5 @@
 // Helpers of the investment screens (issue 27): form values ↔ API bodies, labels, the units table's filters and order.
-import { formatNumber, formatPrice } from '@portal/contracts/format'
+import { formatArea, formatPrice } from '@portal/contracts/format'
 import type { InvestmentDetail, Unit } from '@portal/contracts/investments'
 
 /** The investment form's values (strings while typed). */
@@ -97,7 +97,7 @@ export function sameRow(a: UnitRowValues, b: UnitRowValues): boolean {
 
 export const unitLabel = (u: Pick<Unit, 'building' | 'unit_number'>) => (u.building ? `${u.building}/${u.unit_number}` : u.unit_number)
 
-export const areaText = (a: number | null) => (a === null ? '—' : `${formatNumber(a)} m²`)
+export const areaText = (a: number | null) => (a === null ? '—' : formatArea(a))
 export const priceText = (g: number | null) => (g === null ? '—' : formatPrice(g))
 export const ppmText = (g: number | null) => (g === null ? '—' : `${formatPrice(g)}/m²`)
 export const floorText = (f: number | null) => (f === null ? '—' : f === 0 ? 'parter' : String(f))

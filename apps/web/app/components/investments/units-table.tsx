@@ -94,7 +94,7 @@ export function UnitsTable({ units }: { units: Unit[] }) {
               </p>
               <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span>
             </div>
-            <p className="text-[15px] text-slate-700">{u.rooms ?? '—'} pok. · {areaText(u.area)} · piętro {floorText(u.floor)}</p>
+            <p className="text-[15px] text-slate-700">{u.rooms ?? '—'} pok. · {areaText(u.area)} · {u.floor === 0 ? 'parter' : `piętro ${floorText(u.floor)}`}</p>
             {u.status !== 'sprzedane' && <p className="text-[15px]"><strong className="text-slate-900">{priceText(u.price)}</strong> <span className="text-slate-600">· {ppmText(u.price_per_m2)}</span></p>}
             <button type="button" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}
               className="-ml-3 inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
