@@ -27,6 +27,7 @@ import { FavoriteUsersProvider } from './lib/favorite-users'
 import { authChangePending } from './lib/auth-revalidate'
 import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
+import { pageLoadFailure } from './lib/chunk-reload'
 import { useNonce } from './lib/csp-nonce'
 import { ToastProvider } from './lib/toast'
 
@@ -155,10 +156,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const status = isRouteErrorResponse(error) ? error.status : undefined
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
+  const loadFailed = pageLoadFailure(error)
   return (
     <Shell>
-      <title>{pageTitle('Wystąpił błąd')}</title>
-      <ErrorScreen status={status} detail={detail} />
+      <title>{pageTitle(loadFailed === 'offline' ? 'Jesteś offline' : loadFailed ? 'Nie udało się wczytać strony' : 'Wystąpił błąd')}</title>
+      <ErrorScreen status={status} detail={detail} loadFailed={loadFailed} />
     </Shell>
   )
 }

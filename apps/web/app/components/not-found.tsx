@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 
 /** The 404 screen (spec §2 texts, kept in English as given, with a Polish line for everyone else). */
@@ -19,7 +20,47 @@ export function NotFound() {
   )
 }
 
-export function ErrorScreen({ status, detail }: { status?: number; detail?: string }) {
+/**
+ * A page that could not be opened for want of its code or data: offline (it opens by itself when the connection is
+ * back: the address is already the page's), or its code failed to load online (a deploy in progress).
+ */
+function LoadFailed({ offline }: { offline: boolean }) {
+  useEffect(() => {
+    if (!offline) return
+    const again = () => window.location.reload()
+    window.addEventListener('online', again)
+    return () => window.removeEventListener('online', again)
+  }, [offline])
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{offline ? 'Jesteś offline' : 'Nie udało się wczytać strony'}</h1>
+      <p className="mt-2 max-w-md text-slate-600">
+        {offline
+          ? 'Tej strony nie da się otworzyć bez połączenia z internetem. Otworzy się sama, gdy wrócisz do sieci.'
+          : 'Sprawdź połączenie z internetem i spróbuj ponownie za chwilę.'}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="inline-flex h-11 cursor-pointer items-center rounded-full bg-accent-600 px-6 font-semibold text-white hover:bg-accent-700"
+        >
+          Spróbuj ponownie
+        </button>
+        <Link
+          to="/"
+          reloadDocument
+          className="inline-flex h-11 items-center rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:border-slate-400"
+        >
+          Wróć na stronę główną
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+export function ErrorScreen({ status, detail, loadFailed }: { status?: number; detail?: string; loadFailed?: 'offline' | 'online' }) {
+  if (loadFailed) return <LoadFailed offline={loadFailed === 'offline'} />
   return (
     <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
       {status === 503 ? (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { WifiOffIcon } from './icons'
 
 function subscribe(onChange: () => void) {
@@ -20,6 +20,9 @@ export const OFFLINE_TEXT = 'Jesteś offline — niektóre funkcje mogą nie dzi
 /** A polite live region that is always in the page, so the message is announced when it appears. */
 export function OfflineBanner() {
   const online = useOnline()
+  // The error screens (not-found.tsx) load on demand; a link followed offline needs 'Jesteś offline' from them, so
+  // their code is fetched now, while there is a network (a later import() of it is answered from the module map).
+  useEffect(() => { void import('./not-found').catch(() => {}) }, [])
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
       {!online && (
