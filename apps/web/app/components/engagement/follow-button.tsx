@@ -1,3 +1,4 @@
+import { pressEarly } from '../early-press'
 import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import { useAuth } from '~/lib/auth'
 import { useFavoriteUsers } from '~/lib/favorite-users'
@@ -21,6 +22,7 @@ export function FollowButton({ userId, name, labelled = false }: { userId: numbe
     return (
       <button
         type="button"
+        {...pressEarly}
         onClick={toggle}
         aria-disabled={follow.busy(userId) || undefined}
         aria-pressed={on}
@@ -35,6 +37,7 @@ export function FollowButton({ userId, name, labelled = false }: { userId: numbe
   return (
     <button
       type="button"
+      {...pressEarly}
       onClick={toggle}
       aria-disabled={follow.busy(userId) || undefined}
       aria-pressed={on}

@@ -5,6 +5,7 @@ import { takePendingSave } from '~/lib/saved-searches'
 import { useToast } from '~/lib/toast'
 import { BellIcon } from '../icons'
 import { buttonStyles } from '../form-styles'
+import { pressEarly } from '../early-press'
 
 // The dialog (react-aria Modal, form fields, the saved-search contracts) loads on hover, focus or press (issue 16).
 const loadDialog = () => import('./save-search-dialog')
@@ -33,6 +34,7 @@ export function SaveSearchButton({ apiParams }: { apiParams: string }) {
       {/* A plain button: react-aria's press machinery is not needed before the dialog is (issue 16). */}
       <button
         type="button"
+        {...pressEarly}
         onClick={() => setOpen(true)}
         onPointerEnter={prefetch}
         onFocus={prefetch}

@@ -3,8 +3,12 @@ import type { PublicOffer } from '@portal/contracts/offer'
 import { formatDate } from '~/lib/offer-text'
 import { initials } from '~/lib/user'
 import { buttonStyles } from '../form-styles'
-import { PhoneReveal } from '../people/phone-reveal'
-import { FollowButton } from '../engagement/follow-button'
+import { hydrateLater } from '../hydrate-later'
+
+// Server-rendered, their code loaded when the browser is idle (decision 040): neither is needed for the first paint of
+// a listing (first-paint JS budget, e2e/speed.spec.ts); a press before that is replayed (pressEarly, decision 042).
+const PhoneReveal = hydrateLater(() => import('../people/phone-reveal').then((m) => m.PhoneReveal))
+const FollowButton = hydrateLater(() => import('../engagement/follow-button').then((m) => m.FollowButton))
 
 const TYPE_LABEL: Record<string, string> = { agency: 'Agencja nieruchomości', developer: 'Deweloper', hotel: 'Hotel / pensjonat' }
 

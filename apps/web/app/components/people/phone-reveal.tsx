@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { pressEarly } from '../early-press'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { solveCaptcha } from '~/lib/captcha'
@@ -29,7 +30,7 @@ export function PhoneReveal({ endpoint }: { endpoint: string }) {
   if (phone === undefined) {
     return (
       // A plain button: the listing page paints without react-aria (decision 032).
-      <button type="button" onClick={() => void reveal()} aria-disabled={busy || undefined} className={`${plainPrimaryButton} w-full`}>
+      <button type="button" {...pressEarly} onClick={() => void reveal()} aria-disabled={busy || undefined} className={`${plainPrimaryButton} w-full`}>
         <PhoneIcon size={18} /> Pokaż numer
       </button>
     )

@@ -11,11 +11,13 @@ import { SelectField } from './controls'
 import { FiltersPanel } from './filters-panel'
 import { hydrateLater } from '../hydrate-later'
 // Hydrated with the page: a person presses it right away (a press on the server's HTML before an idle load did nothing).
-import { SaveSearchButton } from '../engagement/save-search-button'
 
 // 'Zapisz wyszukiwanie' (with its messages) and the pages at the bottom are server-rendered and hydrated when the
 // browser is idle (decision 040); the pages are links, so they work before.
 const Pagination = hydrateLater(() => import('./pagination').then((m) => m.Pagination))
+// Server-rendered; its code (and the saved-search texts and helpers) when the browser is idle: a press before that
+// is replayed (pressEarly). Keeps /szukaj's first paint within its budget (e2e/speed.spec.ts).
+const SaveSearchButton = hydrateLater(() => import('../engagement/save-search-button').then((m) => m.SaveSearchButton))
 
 // Leaflet and the map code load only when the map is shown, in the browser.
 const ResultsMap = lazy(() => import('../map/results-map'))
