@@ -92,7 +92,7 @@ export function MortgageCalculator({ price, ratePct }: { price: number; ratePct:
           <details className="mt-4" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
             <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-accent-700">Harmonogram spłat ({whole.format(result.schedule.length)} rat)</summary>
             {open && (
-              <div className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white">
+              <div className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Harmonogram spłat, przewijany">
                 <table className="w-full text-right text-sm tabular-nums" data-testid="mortgage-schedule">
                   <caption className="sr-only">Harmonogram spłat</caption>
                   <thead className="sticky top-0 bg-slate-100 text-slate-700">

@@ -1,5 +1,8 @@
 import type { PublicOffer } from '@portal/contracts/offer'
 import type { PropertyGroup } from '@portal/contracts/property'
+import type { PriceComparison } from '@portal/contracts/prices'
+import { MortgageCalculator } from './mortgage-calculator'
+import { PriceInsight } from './price-insight'
 import { paragraphs } from '~/lib/offer-text'
 import { ListingCard } from '../listing-card'
 import { AttributeGroups, EnergyBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
@@ -7,9 +10,15 @@ import { SameProperty } from './same-property'
 import { Videos } from './videos'
 
 /** The listing page below its key facts (offer-page.tsx hydrates it later, decision 040). */
-export function OfferDetails({ offer: o, alt, tileUrl, property }: { offer: PublicOffer; alt: string; tileUrl: string | null; property: PropertyGroup | null }) {
+export function OfferDetails({ offer: o, alt, tileUrl, property, comparison = null, mortgageRate = null }: {
+  offer: PublicOffer; alt: string; tileUrl: string | null; property: PropertyGroup | null
+  /** The market comparison and the mortgage calculator's rate (issue 26), in this idle-loaded chunk. */
+  comparison?: PriceComparison['comparison']; mortgageRate?: number | null
+}) {
   return (
     <>
+      {comparison && <PriceInsight c={comparison} />}
+      {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} />}
       <Section id="opis" title="Opis">
         <div className="flex max-w-[70ch] flex-col gap-4 text-[16px] leading-relaxed text-slate-800">
           {paragraphs(o.description).map((lines, i) => (

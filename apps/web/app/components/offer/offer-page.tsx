@@ -43,10 +43,6 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 // and hydrated when the browser is idle (decision 040).
 const OfferDetails = hydrateLater(() => import('./offer-details').then((m) => m.OfferDetails))
 const SimilarListings = hydrateLater(() => import('./offer-details').then((m) => m.SimilarListings))
-// The market comparison (issue 26): server-rendered, its code loaded when the browser is idle.
-const PriceInsight = hydrateLater(() => import('./price-insight').then((m) => m.PriceInsight))
-// The mortgage calculator of sale offers (issue 26): the same, out of the first paint's code.
-const MortgageCalculator = hydrateLater(() => import('./mortgage-calculator').then((m) => m.MortgageCalculator))
 
 export function OfferPage({ offer: o, origin, tileUrl = null, property = null, comparison = null, mortgageRate = null }: {
   offer: PublicOffer; origin: string; tileUrl?: string | null; property?: PropertyGroup | null; comparison?: PriceComparison['comparison']
@@ -124,9 +120,8 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null, c
               )}
 
               <div className="mt-8 flex flex-col gap-8">
-                {comparison && <PriceInsight c={comparison} />}
-                {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} />}
-                <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} />
+                {/* With the market comparison and the mortgage calculator (issue 26), all loaded when the browser is idle. */}
+                <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} comparison={comparison} mortgageRate={mortgageRate} />
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <p className="flex flex-wrap gap-x-4 gap-y-1">
                     <span className="inline-flex items-center gap-1.5"><CalendarIcon size={16} /> Dodano {formatDate(o.created_at)}</span>
