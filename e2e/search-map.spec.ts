@@ -118,3 +118,21 @@ test('a crossing shape gets a Polish message; a bad map view in the URL is repor
   await expect(page.getByRole('alert')).toContainText('Obszar mapy podaj jako minLon,minLat,maxLon,maxLat.')
   expect((await page.request.get('/api/search?mapa=1,2,3')).status()).toBe(422)
 })
+
+test('1280: hovering a card lights its marker, hovering the marker its card', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const one = (await (await page.request.get('/api/search?per_page=1&sortuj=newest_plain&typ=wynajem&kategoria=dom')).json()).data[0] as { slug: string; lat: number; lon: number }
+  const mapa = [one.lon - 0.003, one.lat - 0.002, one.lon + 0.003, one.lat + 0.002].map((v) => v.toFixed(5)).join(',')
+  await page.goto(`/szukaj?widok=mapa&sortuj=newest_plain&typ=wynajem&kategoria=dom&mapa=${mapa}`)
+  await hydrated(page)
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible()
+  const card = page.locator(`[data-listing-card="${one.slug}"]`).first()
+  await expect(page.locator('.map-pin span').first()).toBeVisible()
+  await card.hover()
+  await expect(page.locator('.map-pin-active')).toHaveCount(1)
+  await page.mouse.move(0, 0)
+  await expect(page.locator('.map-pin-active')).toHaveCount(0)
+  await page.locator('.map-pin span').first().hover()
+  await expect(page.locator('[data-listing-card].map-card-active')).toHaveCount(1)
+})

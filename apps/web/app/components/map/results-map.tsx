@@ -105,6 +105,7 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
     let timer: ReturnType<typeof setTimeout> | undefined
     let quiet = false
     let resizedAt = 0
+    let unhover = () => {}
     const onResize = () => { resizedAt = Date.now() }
     window.addEventListener('resize', onResize)
 
@@ -121,9 +122,23 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
         const size = n < 10 ? 36 : n < 100 ? 44 : n < 1000 ? 52 : 60
         return L.divIcon({ className: 'map-cluster', html: `<span>${esc(formatNumber(n))}</span>`, iconSize: [size, size] })
       }
+      // A card and its marker light up together (the cards of the list beside the map, issue 25): the single markers
+      // by slug, found from the cards' data-listing-card through one listener here (nothing at the page's first paint).
+      const pins = new Map<string, HTMLElement>()
+      const cardOf = (slug: string) => document.querySelector(`[data-listing-card="${CSS.escape(slug)}"]`)
+      const onCard = (e: MouseEvent, on: boolean) => {
+        const slug = (e.target as Element | null)?.closest?.('[data-listing-card]')?.getAttribute('data-listing-card')
+        if (slug) pins.get(slug)?.classList.toggle('map-pin-active', on)
+      }
+      const over = (e: MouseEvent) => onCard(e, true)
+      const out = (e: MouseEvent) => onCard(e, false)
+      document.addEventListener('mouseover', over)
+      document.addEventListener('mouseout', out)
+      unhover = () => { document.removeEventListener('mouseover', over); document.removeEventListener('mouseout', out) }
       const draw = () => {
         if (!map) return
         layer.clearLayers()
+        pins.clear()
         const zoom = map.getZoom()
         // The API's grid does not know the screen: clusters that would overlap here are merged (counts summed).
         for (const group of mergeNear(serverClusters, (c) => map!.project([c.lat, c.lon], zoom))) {
@@ -145,7 +160,11 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
               icon: L.divIcon({ className: 'map-pin', html: `<span>${esc(shortPrice(m.price))}</span>`, iconSize: [0, 0] }),
             })
               .bindPopup(`<a class="map-popup" href="/ogloszenia/${encodeURIComponent(m.slug)}">${esc(formatPrice(m.price))} — zobacz ogłoszenie</a>`)
+              .on('mouseover', () => cardOf(m.slug)?.classList.add('map-card-active'))
+              .on('mouseout', () => cardOf(m.slug)?.classList.remove('map-card-active'))
               .addTo(layer)
+            const el = (layer.getLayers().at(-1) as Leaflet.Marker).getElement()
+            if (el) pins.set(m.slug, el)
           } else {
             const n = c.items.length
             L.marker(pos, {
@@ -218,6 +237,7 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
       clearTimeout(timer)
       ctl?.abort()
       window.removeEventListener('resize', onResize)
+      unhover()
       pen.current?.cancel()
       map?.remove()
       mapRef.current = null
