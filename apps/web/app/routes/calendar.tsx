@@ -70,7 +70,7 @@ function VisitCard({ v, onChanged }: { v: Viewing; onChanged: () => void }) {
     <article className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-card" aria-label={`${formatViewingTime(v.start)} ${v.listing.title}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">{formatViewingTime(v.start)}–{formatViewingTime(v.end)}{v.open_day ? ' · dzień otwarty' : ''}</p>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[v.status]}`}>{VIEWING_STATUS_LABELS[v.status]}{v.status === 'pending' ? (v.awaiting === v.role ? ' – na Ciebie' : ' – na drugą stronę') : ''}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[v.status]}`}>{v.status === 'pending' ? (v.awaiting === v.role ? 'Do Twojego potwierdzenia' : 'Czeka na odpowiedź') : VIEWING_STATUS_LABELS[v.status]}</span>
       </div>
       <Link to={`/ogloszenia/${v.listing.slug}`} className="text-sm font-medium text-accent-700 hover:underline">{v.listing.title}</Link>
       <p className="text-sm text-slate-700">
@@ -175,7 +175,7 @@ export default function Calendar({ loaderData: d }: Route.ComponentProps) {
             <div className="flex flex-col gap-5">
               {[...listMap.entries()].map(([day, list]) => (
                 <section key={day} aria-label={formatViewingDay(list[0]!.start, true)} className="flex flex-col gap-2">
-                  <h2 className="text-base font-bold capitalize text-slate-900">{formatViewingDay(list[0]!.start, true)}</h2>
+                  <h2 className="text-base font-bold text-slate-900 first-letter:uppercase">{formatViewingDay(list[0]!.start, true)}</h2>
                   <div className="grid gap-3 md:grid-cols-2">{list.map((v) => <VisitCard key={v.id} v={v} onChanged={revalidate} />)}</div>
                 </section>
               ))}
