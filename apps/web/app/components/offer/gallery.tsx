@@ -23,7 +23,7 @@ export function Gallery({ photos, alt }: { photos: OfferPhoto[]; alt: string }) 
 
   if (!photos.length || !current) {
     return (
-      <div className="flex aspect-[16/10] w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-500">
+      <div className="flex aspect-[16/10] w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-600">
         <CameraIcon size={40} />
         <span>Brak zdjęć</span>
       </div>

@@ -60,7 +60,7 @@ function QueueCard({ item }: { item: QueueItem }) {
     <li data-queue-item={item.id}>
       <Card className="flex flex-col gap-4 md:flex-row">
         <div className="aspect-[4/3] w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 md:w-48">
-          {item.photo ? <img src={item.photo} alt={`Zdjęcie: ${item.title}`} className="size-full object-cover" loading="lazy" /> : <span className="flex size-full items-center justify-center text-sm text-slate-500">Brak zdjęć</span>}
+          {item.photo ? <img src={item.photo} alt={`Zdjęcie: ${item.title}`} className="size-full object-cover" loading="lazy" /> : <span className="flex size-full items-center justify-center text-sm text-slate-600">Brak zdjęć</span>}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
