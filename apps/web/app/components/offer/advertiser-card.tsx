@@ -32,7 +32,7 @@ export function AdvertiserCard({ offer }: { offer: PublicOffer }) {
           <p className="truncate text-lg font-bold text-slate-900">{shownName}</p>
           <p className="text-sm text-slate-600">{TYPE_LABEL[a.type] ?? 'Osoba prywatna'}</p>
           {a.agency && (
-            <p className="truncate text-sm text-slate-600">
+            <p className="break-words text-sm text-slate-600">
               Agent: {a.name} · <Link to={a.agency.profile_url} className="font-medium text-accent-700 hover:underline">{a.agency.name}</Link>
             </p>
           )}
