@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { listings, users, viewingBookings, type DbHandle } from '@portal/db'
-import { formatViewingDay, formatViewingTime } from '@portal/contracts/viewings'
+import { formatViewingDay, formatViewingTime, viewingDate } from '@portal/contracts/viewings'
 import type { UserRow } from '../accounts/guard.ts'
 import { notify } from '../notifications/notifications.ts'
 import { displayName } from '../people/profile.ts'
@@ -56,13 +56,16 @@ export function icsEvent(app: FastifyInstance, b: BookingRow, listing: { title: 
   }
 }
 
-const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system' }) => { subject: string; line: string }> = {
+/** 'dziś' or 'jutro' for a reminder: a reminder sent late (catch-up after a restart) still names the right day. */
+const dayWord = (start: Date) => viewingDate(start.toISOString()) === viewingDate(new Date().toISOString()) ? 'dziś' : 'jutro'
+
+const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system'; start: Date }) => { subject: string; line: string }> = {
   requested: (o) => ({ subject: `Prośba o oglądanie: ${o.title}`, line: `Prośba o oglądanie ogłoszenia „${o.title}”: ${o.when}. Czeka na potwierdzenie ogłoszeniodawcy.` }),
   confirmed: (o) => ({ subject: `Oglądanie potwierdzone: ${o.title}`, line: `Oglądanie ogłoszenia „${o.title}” jest potwierdzone: ${o.when}.` }),
   proposed: (o) => ({ subject: `Propozycja innego terminu oglądania: ${o.title}`, line: `${o.by === 'owner' ? 'Ogłoszeniodawca' : 'Odwiedzający'} proponuje inny termin oglądania ogłoszenia „${o.title}”: ${o.when}. Powód: ${o.reason ?? ''}` }),
   cancelled: (o) => ({ subject: `Oglądanie odwołane: ${o.title}`, line: `Oglądanie ogłoszenia „${o.title}” (${o.when}) zostało odwołane${o.by === 'owner' ? ' przez ogłoszeniodawcę' : o.by === 'visitor' ? ' przez odwiedzającego' : ''}. Powód: ${o.reason ?? ''}` }),
-  reminder24: (o) => ({ subject: `Przypomnienie: jutro oglądanie – ${o.title}`, line: `Przypominamy o oglądaniu ogłoszenia „${o.title}” za 24 godziny: ${o.when}.` }),
-  reminder2: (o) => ({ subject: `Przypomnienie: oglądanie za 2 godziny – ${o.title}`, line: `Przypominamy o oglądaniu ogłoszenia „${o.title}” za 2 godziny: ${o.when}.` }),
+  reminder24: (o) => ({ subject: `Przypomnienie: ${dayWord(o.start)} oglądanie – ${o.title}`, line: `Przypominamy o ${dayWord(o.start) === 'dziś' ? 'dzisiejszym' : 'jutrzejszym'} oglądaniu ogłoszenia „${o.title}”: ${o.when}.` }),
+  reminder2: (o) => ({ subject: `Przypomnienie: oglądanie dziś o ${formatViewingTime(o.start.toISOString())} – ${o.title}`, line: `Przypominamy o dzisiejszym oglądaniu ogłoszenia „${o.title}”: ${o.when}.` }),
 }
 
 /**
@@ -71,7 +74,7 @@ const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | nu
  */
 export async function announce(app: FastifyInstance, b: BookingRow, step: Step, by: Side | 'system') {
   const { listing, owner } = await partiesOf(app.db, b)
-  const t = TEXTS[step]({ title: listing.title, when: when(b), reason: b.reason, by })
+  const t = TEXTS[step]({ title: listing.title, when: when(b), reason: b.reason, by, start: new Date(b.startsAt) })
   const cancel = b.status === 'cancelled'
   const visitorUrl = b.userId ? `${app.env.PUBLIC_URL}/kalendarz?rola=moje` : `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, b.id)}`
   const ownerUrl = `${app.env.PUBLIC_URL}/kalendarz`

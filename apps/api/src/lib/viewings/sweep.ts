@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { and, gt, inArray, sql } from 'drizzle-orm'
 import { listings, viewingBookings } from '@portal/db'
 import { cancelBooking, releaseUnconfirmed } from './bookings.ts'
+import { catchUpReminders } from './reminders.ts'
 
 /**
  * The viewings sweep (a pg-boss cron job, decision 054): guests' unconfirmed bookings give their time back, and
  * future visits of a listing that ended, expired, was suspended or rejected (a listing under review keeps them) are cancelled
  * with a message to both sides. A sweep rather than a hook in each of the many places that end a listing (the owner,
  * moderation, blocking a user, feeds, the expiry sweep): none of them can be missed, and lower layers need not know
- * about visits.
+ * about visits. It then sends reminders that fell due unsent (catch-up, decision 070).
  */
 export const VIEWINGS_SWEEP = 'viewings-sweep'
 export const LISTING_GONE_REASON = 'Ogłoszenie zostało zakończone lub zawieszone.'
@@ -22,5 +23,7 @@ export async function sweepViewings(app: FastifyInstance): Promise<number> {
   for (const b of rows) {
     await cancelBooking(app, b, 'system', LISTING_GONE_REASON).then(() => n++, (err) => app.log.warn({ err, booking: b.id }, 'viewing not cancelled'))
   }
+  const reminded = await catchUpReminders(app)
+  if (reminded) app.log.info({ reminded }, 'viewing reminders caught up')
   return n
 }

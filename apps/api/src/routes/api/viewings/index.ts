@@ -13,7 +13,7 @@ import { cancelBooking, confirmBooking, delivered, GUEST_HOLD_MS, proposeTime, u
 import { bookingIdOfToken, partiesOf, type BookingRow } from '../../../lib/viewings/announce.ts'
 import { feedCalendar, feedToken, listViewings, viewingView } from '../../../lib/viewings/calendar.ts'
 import { settingsOf } from '../../../lib/viewings/settings.ts'
-import { sendReminder, VIEWING_REMINDER, type ReminderJob } from '../../../lib/viewings/reminders.ts'
+import { catchUpReminders, sendReminder, VIEWING_REMINDER, type ReminderJob } from '../../../lib/viewings/reminders.ts'
 import { sweepViewings, VIEWINGS_SWEEP } from '../../../lib/viewings/sweep.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: validationErrorSchema, 429: apiErrorSchema }
@@ -28,6 +28,12 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
     if (n) app.log.info({ cancelled: n }, 'visits of ended listings cancelled')
   }, { retryLimit: 2, retryDelay: 60 })
   app.jobs.schedule(VIEWINGS_SWEEP, '*/5 * * * *')
+  // Catch-up on start: reminders that fell due while the server was down go out now (decision 070), not at the next sweep.
+  app.addHook('onReady', async () => {
+    if (app.env.NODE_ENV === 'test') return
+    void catchUpReminders(app).then((n) => { if (n) app.log.info({ reminded: n }, 'viewing reminders caught up on start') },
+      (err: Error) => app.log.warn({ err: err.message }, 'viewing reminders not caught up on start'))
+  })
 
   app.get('/viewings', {
     schema: { tags: ['viewings'], summary: "The calendar: ?role=owner (visits to my and, for an agency, its agents' listings; with the visitor's contact) | visitor (my visits), &listing=&from=&to= → {data, listings}", querystring: viewingQuerySchema, response: { 200: viewingListSchema, ...errors } },
