@@ -6,6 +6,11 @@
  *    and every acknowledged write (listing created, favourite added) must be in the database afterwards.
  * 2. The embedded default (PGlite): `kill -9` of the server under writes, then a restart on the same directory: it
  *    must open intact (migrations, health) with every acknowledged write.
+ * 3. Clients that hang up (issue 29): `--hangups` requests (default 1,500) over every page route and API operation,
+ *    guest and logged in, identity/gzip/br, each cut at a random moment (mid-request, before the headers, mid-body,
+ *    while not reading) against the real server: it must stay up and healthy, log nothing at error level, and its
+ *    heap must come back to its level (bench/suites/hang-ups.ts).
+ * `--only pg|kill|hangup` runs one part.
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +21,7 @@ import {
   createDatabase, ensureWebBuild, openTarget, prepare, runLoad, sleep, startCluster, startServer, stopServer, summary,
   type Ack, type Target,
 } from './lib.ts'
+import { hangUpSuite } from './hang-ups.ts'
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +30,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     port: { type: 'string', default: '3264' },
     only: { type: 'string' },
+    hangups: { type: 'string', default: '1500' },
   },
 })
 const users = Number(values.users)
@@ -54,7 +61,7 @@ ensureWebBuild()
 let failed = false
 const log = (m: string) => console.log(`[faults] ${m}`)
 
-if (values.only !== 'kill') {
+if (!values.only || values.only === 'pg') {
   const cluster = startCluster(port + 1)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'))
   try {
@@ -108,7 +115,7 @@ if (values.only !== 'kill') {
   }
 }
 
-if (values.only !== 'pg') {
+if (!values.only || values.only === 'kill') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-kill9-'))
   try {
     const target: Target = { dataDir }
@@ -132,5 +139,8 @@ if (values.only !== 'pg') {
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+if (!values.only || values.only === 'hangup') {
+  if (!(await hangUpSuite({ port, count: Number(values.hangups), log }))) failed = true
 }
 process.exit(failed ? 1 : 0)

@@ -5,7 +5,7 @@ import { mulberry32 } from '@portal/db/seed/random'
  * Clients that hang up (issue 29): raw HTTP/1.1 requests over their own socket, cut at a chosen moment — while the
  * request is still being sent, before the response headers, after some bytes of the body, or after the client
  * stopped reading (the server's render finishes into full buffers) — by a close or a TCP reset. Used by the CI test
- * (apps/api/src/web/hang-up.test.ts), the e2e check against the real server (e2e/hang-up.spec.ts) and the fault
+ * (apps/api/src/web/hang-up.test.ts), the e2e check against the real server (e2e/hostile-clients.spec.ts) and the fault
  * suite (bench/suites/faults.ts, `--only hangup`). None of them may cost the server more than the request itself.
  */
 export type Coding = 'identity' | 'gzip' | 'br'

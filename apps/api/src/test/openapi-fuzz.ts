@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { sitePathTemplates } from './site-routes.ts'
 
 /**
  * Bad-input requests generated from the OpenAPI document (/api/docs/json) with fast-check: every operation, its
@@ -212,15 +213,14 @@ export function requestArbitrary(doc: OpenApiDoc): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(...operations(doc).map(requestFor))
 }
 
-/** Site pages (SSR) with hostile path segments and queries: the routes of apps/web/app/routes.ts. */
-const SITE_PATHS = [
-  '/', '/szukaj', '/SearchResults', '/ogloszenia/{x}', '/Offer', '/nieruchomosci/{x}', '/nieruchomosci/{x}/{y}',
-  '/nieruchomosci/{x}/{y}/{z}', '/uslugi', '/services/{x}', '/strony/{x}', '/regulamin', '/auth', '/ustaw-haslo',
-  '/dokoncz-rejestracje', '/ulubione', '/moje-ogloszenia', '/moje-ogloszenia/edytuj-ogloszenie/{x}', '/dodaj-ogloszenie',
-  '/ustawienia-konta', '/sitemap.xml', '/sitemap/{x}', '/robots.txt', '/{x}', '/{x}/{y}', '/{x}.data', '/_root.data',
-]
+/**
+ * Site pages (SSR) with hostile path segments and queries: every route of apps/web/app/routes.ts, React Router's data
+ * requests (`.data`) and paths no route knows.
+ */
+const SITE_PATHS = [...sitePathTemplates(), '/{x}/{y}', '/{x}/{y}/{z}', '/{x}.data', '/ogloszenia/{x}.data', '/_root.data']
 const SITE_QUERY_KEYS = ['fraza', 'phrase', 'strona', 'page', 'sort', 'cena[min]', 'lokalizacja[lat]', 'lokalizacja[nazwa]',
-  'kategoria', 'typ', 'next', 'token', 'slug', 'id', 'index', '_routes']
+  'kategoria', 'typ', 'next', 'token', 'slug', 'id', 'index', '_routes', 'mapa', 'obszar', 'promien', 'ogloszeniodawca',
+  'dodane', 'cena_m2[max]', 'rok_budowy[min]', 'pietro_od', 'widok', 'dzien', 'tydzien', 'status', 'pokoje', 'miasto']
 
 export function siteRequestArbitrary(): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(fc.constantFrom('warszawa', 'mieszkanie', 'sprzedaz', '1', '17', 'x'), nastyString, fc.string({ maxLength: 20 }))

@@ -27,9 +27,9 @@ import { mountWeb } from './ssr.ts'
  * createReadableStreamFromReadable: small, large, streamed in parts, cached for guests), guest and logged in,
  * identity/gzip/br, each cut at a random moment. The process must stay up with nothing uncaught or logged as an
  * error, connections and timers must go, and the heap must come back to its level. The real pages and the real
- * server: e2e/hang-up.spec.ts; 1,500 and more: `npm run test:faults -- --only hangup`.
+ * server: e2e/hostile-clients.spec.ts; 1,500 and more: `npm run test:faults -- --only hangup`.
  */
-const COUNT = Number(process.env.HANGUP_COUNT ?? 480)
+const COUNT = Number(process.env.HANGUP_COUNT ?? 1000)
 const SEED = Number(process.env.HANGUP_SEED ?? 20261127)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
