@@ -2,6 +2,8 @@
  * Named benchmark scenarios: a small declarative list, so later issues (search) can add their own mixes.
  * Each request picks one entry of `requests` (weighted); `path` may be a function for varied URLs.
  */
+import { CITIES } from '@portal/contracts/catalogue'
+import { districtSlug } from '@portal/contracts/prices'
 import { SEARCH_MIX } from './search-scenarios.ts'
 
 export interface ScenarioRequest {
@@ -115,11 +117,27 @@ export const SCENARIOS: Scenario[] = [
     description: `GET /api/search and /api/search/markers: the ${SEARCH_MIX.length} searches of bench/search-scenarios.ts, equally weighted`,
     requests: SEARCH_MIX.map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
   },
+  {
+    name: 'valuation',
+    description: 'GET /api/valuation (issue 26): flats for sale and rent in the 30 catalogue cities, a district (or none), 25–119 m², varied floor, year, condition',
+    requests: [{ path: valuationPath, headers: { accept: 'application/json' } }],
+  },
   ...SEARCH_MIX.map((m) => ({
     name: `search-${m.name}`,
     description: m.description,
     requests: [{ path: m.path, headers: { accept: 'application/json' } }],
   })),
 ]
+
+/** The i-th valuation request: a fixed walk over cities, districts and attributes, no two in a row alike. */
+function valuationPath(i: number): string {
+  const city = CITIES[(i * 7) % CITIES.length]!
+  const d = city.districts[(i * 13) % (city.districts.length + 1)]
+  const p = new URLSearchParams({ offer_type: i % 3 === 0 ? 'rent' : 'sell', city: city.slug, area: String(25 + ((i * 37) % 95)), rooms: String(1 + (i % 4)) })
+  if (d) p.set('district', districtSlug(d.name))
+  if (i % 2) { p.set('floor', String(i % 9)); p.set('year_built', String(1950 + ((i * 11) % 75))) }
+  if (i % 5) p.set('condition', ['do-remontu', 'do-odswiezenia', 'wyremontowane', 'do-wprowadzenia'][i % 4]!)
+  return `/api/valuation?${p}`
+}
 
 export const DEFAULT_SCENARIOS = ['filters', 'home-ssr']

@@ -63,6 +63,8 @@ export default [
   route('ceny-nieruchomosci', 'routes/prices-index.tsx'),
   route('ceny-nieruchomosci/:city', 'routes/prices.tsx'),
   route('ceny-nieruchomosci/:city/:district', 'routes/prices.tsx', { id: 'routes/prices-district' }),
+  // The valuation (issue 26): 'Ile jest warte moje mieszkanie?'.
+  route('wycena', 'routes/valuation.tsx'),
   route('services/:location?', 'routes/services.tsx', { id: 'routes/services-alias' }),
   // Listings (issue 5): the listing page (Offer takes ?slug= or ?id= and redirects to the canonical address).
   route('ogloszenia/:slug', 'routes/offer.tsx'),

@@ -21,6 +21,7 @@ const PORTAL_LINKS = [
   { label: 'FAQ', to: '/faq' },
   { label: 'Blog — poradniki', to: '/blog' },
   { label: 'Ceny nieruchomości', to: '/ceny-nieruchomosci' },
+  { label: 'Wycena mieszkania', to: '/wycena' },
 ]
 
 const linkClass = 'text-[15px] text-slate-600 hover:text-accent-700 hover:underline underline-offset-4'

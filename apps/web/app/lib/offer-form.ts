@@ -228,3 +228,44 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
   out.splice(to, 0, item!)
   return out
 }
+
+/**
+ * The form's start from a query string (the valuation's 'Dodaj ogłoszenie', issue 26): ?kategoria=1&typ=sell|rent
+ * &miasto={slug}&dzielnica={slug}&metraz=&pokoje=&pietro=&rok=&stan=&rynek=&cena= (zł). Unknown or malformed values
+ * are skipped; the place is the district's (else the city's) centre, to be moved on the map.
+ */
+export function prefillFromQuery(p: URLSearchParams, cities: { slug: string; name: string; lat: number; lon: number; districts: { name: string; slug: string; lat: number; lon: number }[] }[]): Partial<OfferFormState> | null {
+  const categoryId = Number(p.get('kategoria'))
+  if (!CATEGORY_BY_ID.has(categoryId)) return null
+  const out: Partial<OfferFormState> = { categoryId }
+  const typ = p.get('typ')
+  if (typ === 'sell' || typ === 'rent') out.offerType = typ
+  const attrs: Record<number, AttrValue> = {}
+  const shown = new Map(formAttributes(categoryId, out.offerType ?? 'sell').map((d) => [d.id, d]))
+  const option = (id: number, v: string | null) => {
+    const def = shown.get(id)
+    if (v && def?.options?.some((o) => o.slug === v)) attrs[id] = v
+  }
+  const area = p.get('metraz')
+  if (area && /^\d{1,4}([.,]\d{1,2})?$/.test(area) && shown.has(4)) attrs[4] = area.replace('.', ',')
+  const rooms = Number(p.get('pokoje'))
+  if (Number.isInteger(rooms) && rooms >= 1) option(11, String(Math.min(5, rooms)))
+  const floorText = p.get('pietro')
+  const floor = floorText && /^-?\d{1,2}$/.test(floorText) ? Number(floorText) : null
+  if (floor !== null) option(9, floor < 0 ? 'suterena' : floor === 0 ? 'parter' : floor > 10 ? 'powyzej-10' : String(floor))
+  const year = p.get('rok')
+  if (year && /^\d{4}$/.test(year) && shown.has(18)) attrs[18] = year
+  option(12, p.get('stan'))
+  option(19, p.get('rynek'))
+  out.attrs = attrs
+  const city = cities.find((c) => c.slug === p.get('miasto'))
+  const district = city?.districts.find((d) => d.slug === p.get('dzielnica'))
+  if (city) {
+    const name = district ? `${city.name}, ${district.name}` : city.name
+    out.location = { lat: (district ?? city).lat, lon: (district ?? city).lon, name }
+    out.locationText = name
+  }
+  const price = p.get('cena')
+  if (price && /^\d{1,10}$/.test(price)) out.price = price
+  return out
+}

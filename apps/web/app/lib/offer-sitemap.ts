@@ -39,6 +39,7 @@ export function landingEntries(origin: string): UrlEntry[] {
   for (const path of ['/agencje', '/deweloperzy', '/agencje?type=agents']) out.push({ loc: `${origin}${path}`, changefreq: 'daily', priority: '0.5' })
   // Market prices (issue 26): the index, every catalogue city and district.
   out.push({ loc: `${origin}/ceny-nieruchomosci`, changefreq: 'monthly', priority: '0.6' })
+  out.push({ loc: `${origin}/wycena`, changefreq: 'monthly', priority: '0.5' })
   for (const c of CITIES) {
     out.push({ loc: `${origin}${pricePagePath(c.slug)}`, changefreq: 'monthly', priority: '0.6' })
     for (const d of c.districts) out.push({ loc: `${origin}${pricePagePath(c.slug, d.name)}`, changefreq: 'monthly', priority: '0.4' })

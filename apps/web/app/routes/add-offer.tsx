@@ -5,20 +5,27 @@ import { serverApi } from '~/lib/api.server'
 import { useAuth } from '~/lib/auth'
 import { getUser } from '~/lib/auth.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
-import { fromEdit, initialState } from '~/lib/offer-form'
+import { districtSlug, PRICE_CITIES } from '@portal/contracts/prices'
+import { fromEdit, initialState, prefillFromQuery } from '~/lib/offer-form'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/add-offer'
 
-/** /dodaj-ogloszenie and /AddOffer. `?szkic={id}` resumes a saved draft (after a reload) at its photos. */
+/**
+ * /dodaj-ogloszenie and /AddOffer. `?szkic={id}` resumes a saved draft (after a reload) at its photos;
+ * `?kategoria=…&typ=…&miasto=…` starts the form filled in (the valuation's 'Dodaj ogłoszenie', prefillFromQuery).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(context)
-  const id = new URL(request.url).searchParams.get('szkic')
+  const params = new URL(request.url).searchParams
+  const id = params.get('szkic')
+  const cities = PRICE_CITIES.map((c) => ({ ...c, districts: c.districts.map((d) => ({ ...d, slug: districtSlug(d.name) })) }))
+  const prefill = id ? null : prefillFromQuery(params, cities)
   let draft: EditOffer | null = null
   if (id && /^\d{1,15}$/.test(id)) {
     const res = await serverApi(context, `/api/offers/${id}/edit`, { headers: { Accept: 'application/json' } })
     if (res.ok) draft = (await res.json()) as EditOffer
   }
-  return data({ loggedIn: !!user, draft, tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ loggedIn: !!user, draft, prefill, tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +42,7 @@ export function shouldRevalidate() {
 export default function AddOffer({ loaderData }: Route.ComponentProps) {
   const auth = useAuth()
   const guest = !(auth.user ?? loaderData.loggedIn)
-  const initial = loaderData.draft ? { ...fromEdit(loaderData.draft), step: 4, reached: 5 } : initialState()
+  const initial = loaderData.draft ? { ...fromEdit(loaderData.draft), step: 4, reached: 5 } : { ...initialState(), ...loaderData.prefill }
   return (
     <div className="-mb-16 bg-slate-50 pb-24 pt-6 sm:pt-8">
       <div className="container-page">

@@ -38,6 +38,10 @@ export default function PricesIndex({ loaderData }: Route.ComponentProps) {
         Mediana ceny za metr kwadratowy mieszkań w ogłoszeniach portalu{month ? ` (${monthName(month)})` : ''}. Wybierz miasto, by zobaczyć
         wykres z 24 miesięcy i ceny w dzielnicach.
       </p>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-accent-50 p-4 text-slate-800">
+        Chcesz wiedzieć, ile jest warte Twoje mieszkanie?
+        <Link to="/wycena" className="inline-flex h-10 items-center rounded-lg bg-accent-600 px-4 font-semibold text-white hover:bg-accent-700">Wyceń mieszkanie</Link>
+      </p>
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="price-cities">
         {index.cities.map((c) => (
           <li key={c.slug}>

@@ -137,6 +137,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         <a href={csvHref(p)} download className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-800 hover:border-accent-600 hover:text-accent-700">
           Pobierz dane (CSV)
         </a>
+        <Link to={`/wycena?city=${p.city.slug}${p.district ? `&district=${p.district.slug}` : ''}`} className="inline-flex h-10 items-center rounded-lg bg-accent-600 px-4 font-semibold text-white hover:bg-accent-700">
+          Wyceń swoje mieszkanie
+        </Link>
         <Link to={`/nieruchomosci/mieszkanie/sprzedaz/${p.city.slug}`} className="text-accent-700 hover:underline">Mieszkania na sprzedaż: {p.city.name}</Link>
         <Link to={`/nieruchomosci/mieszkanie/wynajem/${p.city.slug}`} className="text-accent-700 hover:underline">Mieszkania na wynajem: {p.city.name}</Link>
       </div>

@@ -73,6 +73,10 @@ export const listings = pgTable('listings', {
   index('listings_user_idx').on(t.userId, t.status),
   index('listings_agent_idx').on(t.agentId, t.status),
   index('listings_price_idx').on(t.price),
+  // The valuation's comparables (issue 26, decision 066): offers with a price and an area near the subject's, in its
+  // city and district (or a list of districts), live or ended.
+  index('listings_valuation_idx').on(t.citySlug, t.categoryId, t.offerType, t.district, t.area)
+    .where(sql`ad_type = 'offer' and price > 0 and area > 0 and status in ('active', 'ended', 'expired')`),
 ])
 
 export const listingPhotos = pgTable('listing_photos', {

@@ -36,6 +36,7 @@ import viewings from './viewings/index.ts'
 import openData from './dane-otwarte/index.ts'
 import prices from './prices.ts'
 import mortgageRates from './mortgage-rates.ts'
+import valuationRoute from './valuation.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -74,6 +75,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(openData)
   await app.register(prices)
   await app.register(mortgageRates)
+  await app.register(valuationRoute)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

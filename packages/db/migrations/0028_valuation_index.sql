@@ -1,0 +1,1 @@
+CREATE INDEX "listings_valuation_idx" ON "listings" USING btree ("city_slug","category_id","offer_type","district","area") WHERE ad_type = 'offer' and price > 0 and area > 0 and status in ('active', 'ended', 'expired');
