@@ -9,7 +9,7 @@ const LAYERS = [
   ['http'],
   ['jobs', 'geo', 'media', 'accounts', 'invoices', 'notifications', 'newsletter'],
   ['listings', 'favorite-users'],
-  ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders', 'investments', 'prices'],
+  ['search', 'favorites', 'content', 'admin', 'stats', 'duplicates', 'payments', 'reminders', 'investments', 'prices', 'watch'],
   ['people', 'moderation', 'saved-searches', 'cms'],
   ['messages', 'feeds'],
   ['viewings'],

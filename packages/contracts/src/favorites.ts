@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listingSummarySchema } from './listing.ts'
 import { FAVORITE_MESSAGES, FAVORITES_MAX_PER_PAGE } from './plain/favorites.ts'
+import { priceChangeSchema } from './watch.ts'
 
 // Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
 // loading zod (issue 16).
@@ -34,6 +35,8 @@ export const favoritesQuerySchema = z.object({
 
 export const favoritesPageSchema = z.object({
   data: z.array(listingSummarySchema),
+  /** The last price change of the page's listings that had one (decision 067). */
+  price_changes: z.array(priceChangeSchema),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),

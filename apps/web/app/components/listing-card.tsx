@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, roomsLabel } from '~/lib/listing-text'
@@ -87,7 +88,8 @@ function Photo({ listing, priority }: { listing: ListingSummary; priority: Photo
  * A listing card (design.md): photo first, then price, price per m², area, rooms, place. The whole card is one
  * link (the title's link is stretched over it); the heart sits above the link as its own button.
  */
-export function ListingCard({ listing, priority = false }: { listing: ListingSummary; priority?: PhotoPriority }) {
+/** `note`: a line at the foot of the card (a favourite's last price change on /ulubione). */
+export function ListingCard({ listing, priority = false, note }: { listing: ListingSummary; priority?: PhotoPriority; note?: ReactNode }) {
   const favorites = useFavorites()
   const favourite = favorites.has(listing.id)
   const perM2 = listingPricePerM2(listing)
@@ -136,6 +138,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingSum
           <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-400" />
           {placeLabel(listing)}
         </p>
+        {note}
       </div>
       {/* A toggle: the name stays, aria-pressed says whether it is a favourite (guests get the login dialog). Home's
           sections and a listing's similar listings hydrate later: a press before their code arrived is replayed

@@ -13,6 +13,11 @@ import { FAVORITE_USER_MESSAGES } from '@portal/contracts/plain/favorite-users'
 import type { FavoriteUser } from '@portal/contracts/favorite-users'
 import { SavedSearchesList } from '~/components/engagement/saved-searches-list'
 import { FavoriteUsersList } from '~/components/engagement/favorite-users-list'
+import { DigestToggle } from '~/components/engagement/digest-toggle'
+import { FollowedInvestmentsList } from '~/components/engagement/followed-investments-list'
+import { PriceChangeNote } from '~/components/engagement/price-change-note'
+import { WATCH_MESSAGES } from '@portal/contracts/plain/watch'
+import type { FollowedInvestment, WatchSettings } from '@portal/contracts/watch'
 import { requireUser } from '~/lib/auth.server'
 import { useFavorites } from '~/lib/favorites'
 import { pageTitle } from '~/lib/site'
@@ -20,11 +25,12 @@ import type { Route } from './+types/favorites'
 
 const PER_PAGE = 12
 
-/** The tabs of /ulubione: favourite listings, saved searches, followed advertisers (?tab=). */
+/** The tabs of /ulubione: favourite listings, saved searches, followed advertisers, followed investments (?tab=). */
 const TABS = [
   { id: 'ogloszenia', label: 'Ogłoszenia' },
   { id: 'wyszukiwania', label: SAVED_SEARCH_MESSAGES.tab },
   { id: 'obserwowani', label: FAVORITE_USER_MESSAGES.tab },
+  { id: 'inwestycje', label: WATCH_MESSAGES.tab },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
@@ -33,13 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const tab: Tab = TABS.find((t) => t.id === url.searchParams.get('tab'))?.id ?? 'ogloszenia'
   const noStore = { headers: { 'Cache-Control': 'private, no-store' } }
+  const none = { result: null, searches: null, users: null, investments: null, digest: null }
   if (tab === 'wyszukiwania') {
     const searches = await serverJson<{ data: SavedSearch[] }>(context, '/api/favorite-filters')
-    return data({ tab, result: null, searches: searches?.data ?? null, users: null }, noStore)
+    return data({ ...none, tab, searches: searches?.data ?? null }, noStore)
   }
   if (tab === 'obserwowani') {
     const users = await serverJson<{ data: FavoriteUser[] }>(context, '/api/favorite-users')
-    return data({ tab, result: null, searches: null, users: users?.data ?? null }, noStore)
+    return data({ ...none, tab, users: users?.data ?? null }, noStore)
+  }
+  const settings = serverJson<WatchSettings>(context, '/api/user/watch-settings')
+  if (tab === 'inwestycje') {
+    const [investments, digest] = await Promise.all([serverJson<{ data: FollowedInvestment[] }>(context, '/api/followed-investments'), settings])
+    return data({ ...none, tab, investments: investments?.data ?? null, digest: digest?.email_digest ?? null }, noStore)
   }
   const page = Math.min(100_000, Math.max(1, Number(url.searchParams.get('page')) || 1))
   const res = await serverApi(context, `/api/favorites?page=${page}&per_page=${PER_PAGE}`, { headers: { Accept: 'application/json' } })
@@ -50,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (result.last_page === 1) url.searchParams.delete('page')
     throw redirect(`${url.pathname}${url.search}`)
   }
-  return data({ tab, result, searches: null, users: null }, noStore)
+  return data({ ...none, tab, result, digest: (await settings)?.email_digest ?? null }, noStore)
 }
 
 function Tabs({ current }: { current: Tab }) {
@@ -87,19 +99,26 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           <Tabs current={loaderData.tab} />
           {loaderData.tab === 'wyszukiwania' ? (
             loaderData.searches ? <SavedSearchesList items={loaderData.searches} /> : <LoadFailed />
+          ) : loaderData.tab === 'inwestycje' ? (
+            loaderData.investments ? (
+              <>
+                {loaderData.digest !== null && <DigestToggle initial={loaderData.digest} />}
+                <FollowedInvestmentsList items={loaderData.investments} />
+              </>
+            ) : <LoadFailed />
           ) : loaderData.users ? <FavoriteUsersList items={loaderData.users} /> : <LoadFailed />}
         </div>
       </div>
     )
   }
-  return <FavoriteListings result={loaderData.result} />
+  return <FavoriteListings result={loaderData.result} digest={loaderData.digest} />
 }
 
 function LoadFailed() {
   return <p role="alert" className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-red-800">Nie udało się wczytać danych. Odśwież stronę za chwilę.</p>
 }
 
-function FavoriteListings({ result }: { result: FavoritesPage | null }) {
+function FavoriteListings({ result, digest }: { result: FavoritesPage | null; digest: boolean | null }) {
   const favorites = useFavorites()
   const revalidator = useRevalidator()
   // A card whose heart was turned off leaves at once (it comes back if the API refuses).
@@ -124,6 +143,7 @@ function FavoriteListings({ result }: { result: FavoritesPage | null }) {
           {result && total > 0 && <p className="text-slate-600" aria-live="polite">{countLabel(total, LISTING_FORMS)}</p>}
         </div>
         <Tabs current="ogloszenia" />
+        {digest !== null && <DigestToggle initial={digest} />}
         {!result ? (
           <p role="alert" className="mt-8 rounded-xl bg-red-50 px-4 py-3 text-red-800">Nie udało się wczytać ulubionych. Odśwież stronę za chwilę.</p>
         ) : shown.length === 0 ? (
@@ -140,11 +160,14 @@ function FavoriteListings({ result }: { result: FavoritesPage | null }) {
           </div>
         ) : (
           <ul aria-label="Ulubione ogłoszenia" className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {shown.map((l, i) => (
-              <li key={l.id} className="flex">
-                <ListingCard listing={l} priority={i < 4} />
-              </li>
-            ))}
+            {shown.map((l, i) => {
+              const change = result.price_changes.find((c) => c.offer_id === l.id)
+              return (
+                <li key={l.id} className="flex">
+                  <ListingCard listing={l} priority={i < 4} note={change && <PriceChangeNote change={change} />} />
+                </li>
+              )
+            })}
           </ul>
         )}
         {result && shown.length > 0 && (

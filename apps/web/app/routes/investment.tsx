@@ -6,6 +6,7 @@ import { photoSrcSet, photoUrl } from '@portal/contracts/plain/listing'
 import type { InvestmentDetail } from '@portal/contracts/investments'
 import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
+import { FollowInvestment } from '~/components/investments/follow-investment'
 import { PinsMap } from '~/components/map/pins-map'
 import { ContactForm } from '~/components/offer/contact-form'
 import { serverApi } from '~/lib/api.server'
@@ -82,11 +83,14 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
           <div className="flex min-w-0 flex-col gap-6">
-            <header>
-              <p className="text-sm font-semibold text-accent-700">{investmentStatusLabel(inv.status)}{inv.completion_date ? ` · zakończenie ${dateText(inv.completion_date)}` : ''}</p>
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
-              <p className="mt-1 text-[15px] text-slate-700">{inv.location_name}{address ? `, ${address}` : ''}</p>
-              <p className="mt-1 text-[15px] text-slate-600">Deweloper: <Link to={inv.developer.profile_url} className="font-semibold text-accent-700 hover:underline">{inv.developer.name}</Link></p>
+            <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+              <div className="min-w-0">
+                <p className="text-sm font-semibold text-accent-700">{investmentStatusLabel(inv.status)}{inv.completion_date ? ` · zakończenie ${dateText(inv.completion_date)}` : ''}</p>
+                <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
+                <p className="mt-1 text-[15px] text-slate-700">{inv.location_name}{address ? `, ${address}` : ''}</p>
+                <p className="mt-1 text-[15px] text-slate-600">Deweloper: <Link to={inv.developer.profile_url} className="font-semibold text-accent-700 hover:underline">{inv.developer.name}</Link></p>
+              </div>
+              <FollowInvestment id={inv.id} />
             </header>
             {inv.photos.length > 0 && (
               <section aria-label="Zdjęcia inwestycji">

@@ -77,6 +77,8 @@ export const listings = pgTable('listings', {
   // city and district (or a list of districts), live or ended.
   index('listings_valuation_idx').on(t.citySlug, t.categoryId, t.offerType, t.district, t.area)
     .where(sql`ad_type = 'offer' and price > 0 and area > 0 and status in ('active', 'ended', 'expired')`),
+  // Expired listings by expiry: the price-watch job tells favourites (decision 067).
+  index('listings_expired_idx').on(t.expiresAt).where(sql`status = 'expired'`),
 ])
 
 export const listingPhotos = pgTable('listing_photos', {

@@ -17,7 +17,7 @@ export const listingMeta = pgTable('listing_meta', {
   ecertificate: jsonb('ecertificate').$type<EcertificateFile>(),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
-})
+}, (t) => [index('listing_meta_ended_idx').on(t.endedAt).where(sql`ended_at is not null`)])
 
 /** Every price a listing had, the initial one included (shown as price history on the listing page). */
 export const listingPriceHistory = pgTable('listing_price_history', {
@@ -26,7 +26,11 @@ export const listingPriceHistory = pgTable('listing_price_history', {
   /** Grosze. */
   price: bigint('price', { mode: 'number' }).notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('listing_price_history_listing_idx').on(t.listingId, t.changedAt)])
+}, (t) => [
+  index('listing_price_history_listing_idx').on(t.listingId, t.changedAt),
+  // The price-watch job reads the last day's changes (decision 067).
+  index('listing_price_history_changed_idx').on(t.changedAt),
+])
 
 /** One row per visitor (session id or hashed IP + user agent) per listing per day: views are not per reload. */
 export const listingViews = pgTable('listing_views', {

@@ -37,6 +37,7 @@ import openData from './dane-otwarte/index.ts'
 import prices from './prices.ts'
 import mortgageRates from './mortgage-rates.ts'
 import valuationRoute from './valuation.ts'
+import followedInvestments from './followed-investments.ts'
 
 /** Everything under /api; files mirror the URL (routes/api/search/filters.ts → /api/search/filters). */
 const api: FastifyPluginAsyncZod = async (app) => {
@@ -76,6 +77,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(prices)
   await app.register(mortgageRates)
   await app.register(valuationRoute)
+  await app.register(followedInvestments)
   if (testRoutesEnabled(app.env)) await app.register(testRoutes)
 
   // Unknown /api/* is always JSON, never the web's HTML 404 page.

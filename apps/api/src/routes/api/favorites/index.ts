@@ -8,6 +8,7 @@ import {
 import { requireUser } from '../../../lib/accounts/guard.ts'
 import { listingNotFound } from '../../../lib/listings/access.ts'
 import { addFavorite, favoriteIds, favoritesPage, removeFavorite } from '../../../lib/favorites/favorites.ts'
+import { lastPriceChanges } from '../../../lib/watch/follows.ts'
 
 /**
  * /api/favorites — the logged-in user's favourite listings (reference §9/§10: GET, idempotent POST, DELETE).
@@ -19,7 +20,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/favorites', {
     schema: {
       tags: ['favorites'],
-      summary: "The user's favourite listings that are still public, newest favourite first: ?page=&per_page= (≤ 48, 12)",
+      summary: "The user's favourite listings that are still public, newest favourite first, with each one's last price change: ?page=&per_page= (≤ 48, 12)",
       querystring: favoritesQuerySchema,
       response: { 200: favoritesPageSchema, 401: apiErrorSchema, 422: validationErrorSchema },
     },
@@ -28,7 +29,8 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { page = 1, per_page: perPage = FAVORITES_DEFAULT_PER_PAGE } = request.query
     const { data, total } = await favoritesPage(db, user.id, page, perPage)
     reply.header('cache-control', 'no-store')
-    return { data, total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
+    const priceChanges = await lastPriceChanges(app.db, data.map((l) => l.id))
+    return { data, price_changes: priceChanges, total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
   })
 
   app.get('/favorites/ids', {

@@ -25,6 +25,7 @@ import type { DbHandle } from '@portal/db'
 import { removeUnusedKeys } from '../../../lib/listings/files.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { keepPaidFlags } from '../../../lib/listings/promotion.ts'
+import { WATCH_JOB, isWatched } from '../../../lib/watch/detect.ts'
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
@@ -46,6 +47,10 @@ async function insertListing(tx: DbHandle, values: Omit<ListingInsert, 'slug'>, 
 /** Create, read for editing, update, delete, publish, renew and end (owner or its agency only). */
 const write: FastifyPluginAsyncZod = async (app) => {
   const storage = storageFor(app)
+  // A watched listing's price changed or it ended: the price-watch job runs now rather than at the next minute.
+  const tellWatchers = async (listingId: number) => {
+    if (await isWatched(app.db, listingId)) await app.jobs.enqueue(WATCH_JOB, {}, { singletonKey: WATCH_JOB, singletonSeconds: 2 })
+  }
   const editShape = async (id: number) => {
     const found = (await findListing(app.db, String(id)))!
     return toEditOffer(found.listing, found.meta, await listingPhotoRows(app.db, id), storage)
@@ -130,7 +135,10 @@ const write: FastifyPluginAsyncZod = async (app) => {
     const columns = keepPaidFlags(listingColumns(body), listing)
     const [updated] = await app.db.db.update(listings).set({ ...columns, updatedAt: sql`now()` })
       .where(eq(listings.id, listing.id)).returning()
-    if (Number(updated!.price) !== Number(listing.price)) await recordPrice(app.db, listing.id, updated!.price)
+    if (Number(updated!.price) !== Number(listing.price)) {
+      await recordPrice(app.db, listing.id, updated!.price)
+      await tellWatchers(listing.id)
+    }
     // The description and links are not seen by the change-log triggers; cached listing pages must be.
     await logListingChanges(app.db, [listing.id])
     if (body.status === 'publish' && listing.status === 'draft' && !meta?.pendingActivation) await publishListing(app.db, updated!)
@@ -189,6 +197,7 @@ const write: FastifyPluginAsyncZod = async (app) => {
     await app.db.db.update(listings).set({ status: 'ended', updatedAt: sql`now()` }).where(eq(listings.id, l.id))
     await app.db.db.insert(listingMeta).values({ listingId: l.id, endedAt: new Date(), pendingActivation: false })
       .onConflictDoUpdate({ target: listingMeta.listingId, set: { endedAt: new Date(), pendingActivation: false } })
+    await tellWatchers(l.id)
   })
 }
 export default write

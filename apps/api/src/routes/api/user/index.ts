@@ -7,6 +7,7 @@ import agents from './agents.ts'
 import notifications from './notifications.ts'
 import investments from './investments.ts'
 import priceDisclosure from './price-disclosure.ts'
+import watchSettings from './watch-settings.ts'
 
 /** /api/user/*: the logged-in user's account (issue 3) and the phone reveal. */
 const user: FastifyPluginAsyncZod = async (app) => {
@@ -18,5 +19,6 @@ const user: FastifyPluginAsyncZod = async (app) => {
   await app.register(notifications)
   await app.register(investments)
   await app.register(priceDisclosure)
+  await app.register(watchSettings)
 }
 export default user
