@@ -1,5 +1,5 @@
 import {
-  ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, type Category, type City, type District, type OfferType,
+  ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, CITY_BY_SLUG, type Category, type City, type District, type OfferType,
 } from '@portal/contracts/catalogue'
 import type { AttributeValue } from '../schema/listings.ts'
 import { createRng, deriveSeed, type Rng } from './random.ts'
@@ -193,15 +193,23 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
   let owner: 'private' | 'agency' | 'developer' | 'hotel' = 'private'
   let company = ''
   const developerish = !isSeek && offerType === 'sell' && (top.slug === 'mieszkanie' || category.id === 14 || category.id === 15)
-  if (developerish && u.developers.length && own.chance(top.slug === 'mieszkanie' ? 0.22 : 0.12)) {
-    const dev = own.pick(u.developers)
+  // Companies work where they are: their home city, else its voivodeship; a place with neither has none (a Wrocław
+  // agency advertising all over Poland looked fake, issue 29).
+  const local = <T extends { city: string }>(all: T[]): T[] => {
+    const here = all.filter((c) => c.city === city.slug)
+    return here.length ? here : all.filter((c) => CITY_BY_SLUG.get(c.city)?.voivodeship === city.voivodeship)
+  }
+  const developers = local(u.developers)
+  const agencies = local(u.agencies)
+  if (developerish && developers.length && own.chance(top.slug === 'mieszkanie' ? 0.22 : 0.12)) {
+    const dev = own.pick(developers)
     userId = dev.id
     owner = 'developer'
   } else if (top.slug === 'hotele-pensjonaty' && u.hotels.length && own.chance(0.4)) {
     userId = own.pick(u.hotels)
     owner = 'hotel'
-  } else if (!isSeek && top.slug !== 'uslugi' && u.agencies.length && own.chance(0.38)) {
-    const a = own.pick(u.agencies)
+  } else if (!isSeek && top.slug !== 'uslugi' && agencies.length && own.chance(0.38)) {
+    const a = own.pick(agencies)
     userId = a.id
     agentId = a.agents.length ? own.pick(a.agents) : null
     owner = 'agency'

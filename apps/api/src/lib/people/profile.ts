@@ -84,7 +84,10 @@ export async function companyAgents(db: DbHandle, companyId: number): Promise<Pr
 /** The listing filters of /szukaj a profile understands (offer type, category, price, area, sort, page). */
 export function profileQuery(params: URLSearchParams): SearchQuery {
   const { query } = parseSearchParams(params)
-  const sort = (PROFILE_SORTS as readonly string[]).includes(query.sort ?? '') ? query.sort : 'newest'
+  const chosen = (PROFILE_SORTS as readonly string[]).includes(query.sort ?? '') ? query.sort : 'newest'
+  // Every listing on a profile is the advertiser's own: pinning the promoted ones filled the first page with
+  // 'Wyróżnione' and hid the newest (decision 071). Newest first, the badge stays on its card.
+  const sort = chosen === 'newest' ? 'newest_plain' : chosen
   return {
     type: query.type, categories: query.categories, price: query.price, area: query.area, sort,
     page: Math.min(query.page ?? 1, 1000), per_page: PROFILE_PER_PAGE,

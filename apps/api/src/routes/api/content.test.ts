@@ -152,6 +152,19 @@ describe('content: the contact form', () => {
     expect(codes[4]).toBe(429)
     await t.app.mailer.flush()
   })
+
+  it('holds to the limit when an address sends many at once (no check-then-count race)', async () => {
+    const jar = await startSession(t.app)
+    const before = (await t.db.db.select().from(contactMessages)).length
+    const codes = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({
+      method: 'POST', url: '/api/contact/contact-form', remoteAddress: '10.9.8.7',
+      headers: { cookie: jar.cookie, 'x-xsrf-token': jar.xsrf }, payload: body,
+    }).then((r) => r.statusCode)))
+    expect(codes.filter((c) => c === 204)).toHaveLength(5)
+    expect(codes.filter((c) => c === 429)).toHaveLength(5)
+    expect((await t.db.db.select().from(contactMessages)).length - before).toBe(5)
+    await t.app.mailer.flush()
+  })
 })
 
 describe('content: the contact form with the captcha on', () => {

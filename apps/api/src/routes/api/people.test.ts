@@ -65,6 +65,17 @@ describe('people: profiles and directories', () => {
     expect(page2.offers).toMatchObject({ page: 2, total: 2, data: [], last_page: 1 })
   })
 
+  it('a profile lists newest first without pinning the promoted ones; the promoted card keeps its badge', async () => {
+    const { listings } = await import('@portal/db')
+    const { eq } = await import('drizzle-orm')
+    const before = (await t.app.inject(`/api/profile/${developer.id}`)).json().offers.data as Array<{ id: number; is_promoted: boolean }>
+    const oldest = before.at(-1)!.id
+    await t.db.db.update(listings).set({ isPromoted: true, promotedUntil: new Date(Date.now() + 86_400_000) }).where(eq(listings.id, oldest))
+    const after = (await t.app.inject(`/api/profile/${developer.id}`)).json().offers.data as Array<{ id: number; is_promoted: boolean }>
+    expect(after.map((o) => o.id)).toEqual(before.map((o) => o.id))
+    expect(after.at(-1)).toMatchObject({ id: oldest, is_promoted: true })
+  })
+
   it('profile of an agent names the company and counts the listings naming them', async () => {
     const body = (await t.app.inject(`/api/profile/${agent.id}-adam-agent`)).json()
     expect(body.user).toMatchObject({ type: 'agent', display_name: 'Adam Agent', offers_count: 1,
