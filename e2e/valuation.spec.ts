@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './fixtures'
+import { expectNoSeriousA11yViolations } from './support/axe'
 
 // Issue 26: the valuation 'Ile jest warte moje mieszkanie?' on a phone and a desktop. The estimator's figures are
 // checked in lib/prices/estimate.test.ts and routes/api/valuation.test.ts; here what a person sees.
@@ -39,6 +40,7 @@ for (const width of [390, 1280]) {
       expect(await comps.count()).toBeGreaterThanOrEqual(5)
       await expect(comps.first()).toContainText('Mokotów')
       await expect(page.getByTestId('mortgage-calculator')).toContainText('Rata miesięczna')
+      await expectNoSeriousA11yViolations(page, `valuation ${width}`)
       const add = await page.getByTestId('valuation-add').getAttribute('href')
       expect(add).toMatch(/^\/dodaj-ogloszenie\?kategoria=1&typ=sell&miasto=warszawa&dzielnica=mokotow&metraz=54%2C5&pokoje=2&pietro=3&rok=2005&stan=do-wprowadzenia&cena=\d+$/)
 
