@@ -9,11 +9,12 @@ import { STATS_MONTHS, warsawMonths, ZONE } from './stats.ts'
 
 /**
  * The valuation (issue 26, decision 066): comparables from the partial index `listings_valuation_idx` (city,
- * category, offer type, district, area range), the monthly index and the districts' levels from `price_stats`, then
- * the pure estimator (estimate.ts). Two to three indexed reads, no aggregation over listings.
+ * category, offer type, district, area: ordered range scans from the subject's area), the monthly index and the
+ * districts' levels from `price_stats`, then the pure estimator (estimate.ts). Two to three indexed reads, no
+ * aggregation over listings.
  */
 const SAME_DISTRICT = { ratio: 1.5, limit: 200 }
-const OTHER_DISTRICTS = { ratio: 1.15, limit: 150 }
+const OTHER_DISTRICTS = { ratio: 1.15, perDistrict: 20, limit: 150 }
 
 export interface ValuationComparable extends Comparable {
   slug: string; title: string; active: boolean; floorText: string | null
@@ -82,25 +83,32 @@ export async function loadComparables(db: DbHandle, q: {
 }): Promise<ValuationComparable[]> {
   const now = q.now ?? new Date()
   const since = DateTime.fromJSDate(now, { zone: ZONE }).startOf('month').minus({ months: STATS_MONTHS - 1 }).toJSDate().toISOString()
-  const read = async (districts: string[], ratio: number, limit: number) => {
+  const cols = sql`l.id, l.slug, l.title, l.status, l.price, l.area::float8 as area, l.rooms, l.floor, l.condition, l.market, l.district,
+    (select a->>'value' from jsonb_array_elements(l.attributes) a where a->>'id' = '18' limit 1) as year_built,
+    case when l.status = 'active' then null else coalesce(m.ended_at, l.expires_at, l.updated_at) end as ended`
+  const where = (district: string) => sql`l.city_slug = ${q.citySlug} and l.category_id = ${PRICE_PAGE_CATEGORY} and l.offer_type = ${q.offerType}
+    and l.district = ${district}
+    and l.ad_type = 'offer' and l.price > 0 and l.area > 0 and l.status in ('active', 'ended', 'expired')
+    and l.id <> ${q.excludeId ?? 0}
+    and (l.status = 'active' or coalesce(m.ended_at, l.expires_at, l.updated_at) >= ${since})`
+  const nearest = (rows: Record<string, unknown>[], limit: number) =>
+    rows.map((x) => ({ x, d: Math.abs(Math.log(Number(x.area) / q.area)) })).sort((a, b) => a.d - b.d || Number(a.x.id) - Number(b.x.id)).slice(0, limit).map((r) => r.x)
+  /**
+   * The nearest areas per district, walking the index both ways from the subject's area: two ordered range scans per
+   * district that stop at their limit, so the cost does not grow with the number of listings.
+   */
+  const read = async (districts: string[], ratio: number, perDistrict: number, limit: number) => {
     if (!districts.length) return []
-    const r = await db.db.execute(sql`
-      select l.id, l.slug, l.title, l.status, l.price, l.area::float8 as area, l.rooms, l.floor, l.condition, l.market, l.district,
-        (select a->>'value' from jsonb_array_elements(l.attributes) a where a->>'id' = '18' limit 1) as year_built,
-        case when l.status = 'active' then null else coalesce(m.ended_at, l.expires_at, l.updated_at) end as ended
-      from listings l left join listing_meta m on m.listing_id = l.id
-      where l.city_slug = ${q.citySlug} and l.category_id = ${PRICE_PAGE_CATEGORY} and l.offer_type = ${q.offerType}
-        and l.district in (${sql.join(districts.map((d) => sql`${d}`), sql`, `)})
-        and l.area between ${q.area / ratio} and ${q.area * ratio}
-        and l.ad_type = 'offer' and l.price > 0 and l.area > 0 and l.status in ('active', 'ended', 'expired')
-        and l.id <> ${q.excludeId ?? 0}
-        and (l.status = 'active' or coalesce(m.ended_at, l.expires_at, l.updated_at) >= ${since})
-      order by abs(ln(l.area::float8 / ${q.area})), l.id
-      limit ${limit}`)
-    return rowsOf(r)
+    const parts = districts.flatMap((d) => [
+      sql`(select ${cols} from listings l left join listing_meta m on m.listing_id = l.id
+        where ${where(d)} and l.area >= ${q.area} and l.area <= ${q.area * ratio} order by l.area limit ${perDistrict})`,
+      sql`(select ${cols} from listings l left join listing_meta m on m.listing_id = l.id
+        where ${where(d)} and l.area < ${q.area} and l.area >= ${q.area / ratio} order by l.area desc limit ${perDistrict})`,
+    ])
+    return nearest(rowsOf(await db.db.execute(sql.join(parts, sql` union all `))), limit)
   }
-  const own = q.district ? await read([q.district], SAME_DISTRICT.ratio, SAME_DISTRICT.limit) : []
-  const others = own.length < 2 * NEAREST ? await read(q.otherDistricts, OTHER_DISTRICTS.ratio, OTHER_DISTRICTS.limit) : []
+  const own = q.district ? await read([q.district], SAME_DISTRICT.ratio, SAME_DISTRICT.limit, SAME_DISTRICT.limit) : []
+  const others = own.length < 2 * NEAREST ? await read(q.otherDistricts, OTHER_DISTRICTS.ratio, OTHER_DISTRICTS.perDistrict, OTHER_DISTRICTS.limit) : []
   const city = cityBySlug(q.citySlug)
   return [...own, ...others].map((x) => {
     const d = city?.districts.find((c) => c.name === x.district) ?? city
