@@ -37,6 +37,20 @@ async function sweep(page: Page, width: number, paths: Entry[]) {
     expect(res?.status(), path).toBeLessThan(path === '/404' ? 500 : 400)
     await hydrated(page)
     found.push(...await seriousA11yViolations(page, `${path} at ${width} px`))
+    // Nothing wider than the screen: a page that scrolls sideways on a phone is broken however accessible it is.
+    const wide = await page.evaluate(() => {
+      const w = document.documentElement.clientWidth
+      if (document.documentElement.scrollWidth <= w) return null
+      const culprits = [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect()
+        // In a scrolled box unless positioned against something outside it (an sr-only label in a table).
+        const contained = !!e.parentElement?.closest('.overflow-x-auto, .overflow-auto, .overflow-hidden, .overflow-x-hidden')
+          && getComputedStyle(e).position !== 'absolute'
+        return r.width > 0 && r.right > w + 1 && !contained
+      })
+      return `${document.documentElement.scrollWidth} px > ${w} px: ${culprits.slice(0, 3).map((e) => e.outerHTML.slice(0, 160)).join(' | ')}`
+    })
+    if (wide) found.push(`${path} at ${width} px scrolls sideways, ${wide}`)
   }
   expect(found).toEqual([])
 }
@@ -54,7 +68,7 @@ const GROUPS: { name: string; as?: string; pages: Entry[] }[] = [
   ] },
   { name: 'content pages', pages: [
     '/dodaj-ogloszenie', '/auth', '/regulamin', '/o-nas', '/faq', '/blog', (p) => firstLink(p, '/blog', /^\/blog\/[^/]+$/),
-    '/kontakt', '/integracje/format', '/promocje', '/404',
+    '/kontakt', '/integracje/format', '/promocje', '/wycena', '/404',
   ] },
   { name: 'a private user\'s account', as: JAN, pages: ['/', '/ustawienia-konta', '/moje-ogloszenia', '/ulubione', '/wiadomosci', '/faktury', '/integracje'] },
   { name: 'a private user\'s listings and visits', as: JAN, pages: [

@@ -145,7 +145,8 @@ export default function InvestmentUnits({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">Dodaj je w tabeli albo <Link to={`/moje-inwestycje/${inv.id}/import`} className="font-semibold text-accent-700 hover:underline">zaimportuj z pliku CSV lub XLSX</Link>.</p>
         </div>
       ) : (
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          {/* relative: the buttons' sr-only labels (position: absolute) stay in the scrolled box, off the page's width. */}
           <table className="w-full min-w-[980px] border-separate border-spacing-0 rounded-2xl border border-slate-200 bg-white text-left text-[15px]" aria-label="Lokale inwestycji">
             <thead>
               <tr className="text-sm text-slate-600">
