@@ -70,7 +70,7 @@ const GROUPS: { name: string; as?: string; pages: Entry[] }[] = [
     '/dodaj-ogloszenie', '/auth', '/regulamin', '/o-nas', '/faq', '/blog', (p) => firstLink(p, '/blog', /^\/blog\/[^/]+$/),
     '/kontakt', '/integracje/format', '/promocje', '/wycena', '/404',
   ] },
-  { name: 'a private user\'s account', as: JAN, pages: ['/', '/ustawienia-konta', '/moje-ogloszenia', '/ulubione', '/wiadomosci', '/faktury', '/integracje'] },
+  { name: 'a private user\'s account', as: JAN, pages: ['/', '/ustawienia-konta', '/moje-ogloszenia', '/ulubione', '/ulubione?tab=inwestycje', '/wiadomosci', '/faktury', '/integracje'] },
   { name: 'a private user\'s listings and visits', as: JAN, pages: [
     '/kalendarz', (p) => firstLink(p, '/moje-ogloszenia', /^\/moje-ogloszenia\/statystyki\//),
     (p) => firstLink(p, '/moje-ogloszenia', /^\/moje-ogloszenia\/edytuj-ogloszenie\//),

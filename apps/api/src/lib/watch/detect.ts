@@ -21,7 +21,7 @@ export const DIGEST_JOB = 'price-watch-digest'
 const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::bigint`
 const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id))
 
-async function priceEvents(tx: DbHandle, since: Date): Promise<number[]> {
+async function priceEvents(tx: DbHandle, since: Date, only: SQL): Promise<number[]> {
   return ids(rowsOf(await tx.db.execute(sql`
     insert into watch_events (key, kind, listing_id, investment_id, old_price, new_price, at)
     select 'p:' || h.id, case when h.price < prev.price then 'price-down' else 'price-up' end,
@@ -33,25 +33,25 @@ async function priceEvents(tx: DbHandle, since: Date): Promise<number[]> {
       order by p.changed_at desc, p.id desc limit 1
     ) prev
     left join investment_units u on u.listing_id = h.listing_id
-    where h.changed_at > ${since.toISOString()} and h.price <> prev.price
+    where h.changed_at > ${since.toISOString()} and h.price <> prev.price ${only}
       and (exists (select 1 from favorites f where f.listing_id = h.listing_id and f.created_at <= h.changed_at)
         or exists (select 1 from investment_follows fo where fo.investment_id = u.investment_id and fo.created_at <= h.changed_at))
     on conflict (key) do nothing
     returning id`)))
 }
 
-async function endedEvents(tx: DbHandle, since: Date): Promise<number[]> {
+async function endedEvents(tx: DbHandle, since: Date, listingId?: number): Promise<number[]> {
   const s = since.toISOString()
   return ids(rowsOf(await tx.db.execute(sql`
     insert into watch_events (key, kind, listing_id, at)
     select 'e:' || m.listing_id || ':' || ${ms(sql`m.ended_at`)}, 'ended', m.listing_id, m.ended_at
     from listing_meta m join listings l on l.id = m.listing_id
-    where m.ended_at > ${s} and l.status = 'ended'
+    where m.ended_at > ${s} and l.status = 'ended' ${listingId === undefined ? sql`` : sql`and m.listing_id = ${listingId}`}
       and exists (select 1 from favorites f where f.listing_id = m.listing_id and f.created_at <= m.ended_at)
     union all
     select 'x:' || l.id || ':' || ${ms(sql`l.expires_at`)}, 'ended', l.id, l.expires_at
     from listings l
-    where l.status = 'expired' and l.expires_at > ${s} and l.expires_at <= now()
+    where l.status = 'expired' and l.expires_at > ${s} and l.expires_at <= now() ${listingId === undefined ? sql`` : sql`and l.id = ${listingId}`}
       and exists (select 1 from favorites f where f.listing_id = l.id and f.created_at <= l.expires_at)
     on conflict (key) do nothing
     returning id`)))
@@ -143,11 +143,15 @@ export async function details(tx: DbHandle, eventIds: number[]): Promise<Map<num
   }]))
 }
 
-/** One run; returns how many events it wrote and how many bell notifications went out. */
-export async function runWatch(db: DbHandle, now = new Date()): Promise<{ events: number; bells: number }> {
+/**
+ * One run; returns how many events it wrote and how many bell notifications went out. `listingId`: only that
+ * listing's price and end (the API calls it right after a watched listing changed; the minute's run finds the rest).
+ */
+export async function runWatch(db: DbHandle, now = new Date(), listingId?: number): Promise<{ events: number; bells: number }> {
   const since = new Date(now.getTime() - LOOK_BACK_HOURS * 3600_000)
+  const only = listingId === undefined ? sql`` : sql`and h.listing_id = ${listingId}`
   return inTransaction(db, async (tx) => {
-    const eventIds = [...await priceEvents(tx, since), ...await endedEvents(tx, since), ...await investmentEvents(tx)]
+    const eventIds = [...await priceEvents(tx, since, only), ...await endedEvents(tx, since, listingId), ...await investmentEvents(tx)]
     const told = await notices(tx, eventIds)
     const bells = bellsFor(told, await details(tx, [...new Set(told.map((t) => t.eventId))]))
     await notifyMany(tx, bells)

@@ -71,18 +71,23 @@ describe('/api/followed-investments', () => {
     expect(b.data[0]).toMatchObject({ message: 'Inwestycja „Osiedle Obserwowane”: nowy lokal A/2', link: `/inwestycje/${inv.slug}` })
 
     expect((await send(t.app, dev, 'PUT', `/api/investments/${inv.id}/units/${first.id}`, validUnit({ unit_number: '1', price: 570_000_00 }))).statusCode).toBe(200)
-    await runWatch(t.db)
     b = await bell(buyer)
     expect(b.total).toBe(2)
     expect(b.data[0]!.message).toBe('Inwestycja „Osiedle Obserwowane”, lokal A/1: cena obniżona o 30\u00a0000 zł (\u22125\u00a0%)')
 
-    // Two changes in one run ring once, summed up.
+    // A unit edit tells its watchers at once (no wait for the job's minute).
     await send(t.app, dev, 'PUT', `/api/investments/${inv.id}/units/${first.id}`, validUnit({ unit_number: '1', price: 570_000_00, status: 'sprzedane' }))
-    await addUnit({ unit_number: '3' })
-    await runWatch(t.db)
     b = await bell(buyer)
     expect(b.total).toBe(3)
-    expect(b.data[0]!.message).toBe('Inwestycja „Osiedle Obserwowane”: 1 nowy lokal, 1 zmiana statusu')
+    expect(b.data[0]!.message).toBe('Inwestycja „Osiedle Obserwowane”, lokal A/1 sprzedany')
+
+    // Changes found in one run ring once, summed up.
+    await addUnit({ unit_number: '3' })
+    await addUnit({ unit_number: '5' })
+    await runWatch(t.db)
+    b = await bell(buyer)
+    expect(b.total).toBe(4)
+    expect(b.data[0]!.message).toBe('Inwestycja „Osiedle Obserwowane”: 2 nowe lokale')
     expect((await bell(other)).total).toBe(0)
     expect((await bell(dev)).data.some((n) => n.message.includes('Osiedle Obserwowane'))).toBe(false)
   })

@@ -10,7 +10,7 @@ import { followInvestment, followedInvestments, isFollowing, unfollowInvestment 
 
 /**
  * /api/followed-investments: investments a user follows (issue 27 item 5). Also the home of the watch jobs
- * (decision 067): `price-watch` every minute (and soon after a price change through the API), the daily digest at
+ * (decision 067): `price-watch` every minute (the API also runs it for one watched listing right after it changed), the daily digest at
  * 06:00 UTC.
  */
 const followedInvestmentsRoutes: FastifyPluginAsyncZod = async (app) => {

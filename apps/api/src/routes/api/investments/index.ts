@@ -14,7 +14,7 @@ import { importUnits } from '../../../lib/investments/import.ts'
 import { investmentBySlug, listInvestments, ownDetail, unitsOf } from '../../../lib/investments/read.ts'
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
 import { saveUnit } from '../../../lib/investments/units.ts'
-import { WATCH_JOB, isWatched } from '../../../lib/watch/detect.ts'
+import { isWatched, runWatch } from '../../../lib/watch/detect.ts'
 
 const id = z.string().regex(/^\d{1,9}$/, 'Nieprawidłowy identyfikator.').transform(Number)
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
@@ -97,8 +97,12 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
     const units = await unitsOf(app.db, inv.id)
     if (!units.some((u) => u.id === request.params.unit)) throw notFound(M.unitNotFound)
     await inTransaction(app.db, (tx) => saveUnit(tx, inv, request.body, request.params.unit))
-    // Followers and favourites of the unit hear of it now rather than at the next minute (decision 067).
-    if (await isWatched(app.db, request.params.unit)) await app.jobs.enqueue(WATCH_JOB, {}, { singletonKey: WATCH_JOB, singletonSeconds: 2 })
+    // Followers and favourites of the unit hear of it now rather than at the price-watch job's next minute (decision 067).
+    try {
+      if (await isWatched(app.db, request.params.unit)) await runWatch(app.db, new Date(), request.params.unit)
+    } catch (err) {
+      request.log.error({ err }, 'price-watch for one unit failed (the minute job catches up)')
+    }
     return (await unitsOf(app.db, inv.id)).find((u) => u.id === request.params.unit)!
   })
 

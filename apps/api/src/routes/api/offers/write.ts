@@ -25,7 +25,7 @@ import type { DbHandle } from '@portal/db'
 import { removeUnusedKeys } from '../../../lib/listings/files.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { keepPaidFlags } from '../../../lib/listings/promotion.ts'
-import { WATCH_JOB, isWatched } from '../../../lib/watch/detect.ts'
+import { isWatched, runWatch } from '../../../lib/watch/detect.ts'
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
@@ -47,9 +47,14 @@ async function insertListing(tx: DbHandle, values: Omit<ListingInsert, 'slug'>, 
 /** Create, read for editing, update, delete, publish, renew and end (owner or its agency only). */
 const write: FastifyPluginAsyncZod = async (app) => {
   const storage = storageFor(app)
-  // A watched listing's price changed or it ended: the price-watch job runs now rather than at the next minute.
+  // A watched listing's price changed or it ended: its watchers hear now, not at the price-watch job's next minute
+  // (decision 067). A failure here is the job's to catch up with, never the edit's.
   const tellWatchers = async (listingId: number) => {
-    if (await isWatched(app.db, listingId)) await app.jobs.enqueue(WATCH_JOB, {}, { singletonKey: WATCH_JOB, singletonSeconds: 2 })
+    try {
+      if (await isWatched(app.db, listingId)) await runWatch(app.db, new Date(), listingId)
+    } catch (err) {
+      app.log.error({ err, listingId }, 'price-watch for one listing failed (the minute job catches up)')
+    }
   }
   const editShape = async (id: number) => {
     const found = (await findListing(app.db, String(id)))!
