@@ -71,6 +71,21 @@ describe('price watch of favourites', () => {
     expect(data.filter((n) => n.message.includes(title))).toHaveLength(2)
   })
 
+  it('a favourite that expired (the hourly sweep) is told as ended, once; a change found by the job alone (a feed) too', async () => {
+    const title = 'Pokój, który wygasł'
+    const o = await listed(title, 300_000_00)
+    await t.db.db.execute(sql`update favorites set created_at = now() - interval '2 days' where listing_id = ${o.id}`)
+    await t.db.db.execute(sql`update listings set status = 'expired', expires_at = now() - interval '1 minute' where id = ${o.id}`)
+    await runWatch(t.db)
+    await runWatch(t.db)
+    expect((await bell(fan)).data.filter((n) => n.message === `Ogłoszenie „${title}” z Twoich ulubionych zostało zakończone`)).toHaveLength(1)
+    // A price written to the history by another writer (feeds, imports) without the form's call.
+    const other = await listed('Szeregowiec z importu', 900_000_00)
+    await t.db.db.execute(sql`insert into listing_price_history (listing_id, price) values (${other.id}, ${855_000_00})`)
+    await runWatch(t.db)
+    expect((await bell(fan)).data[0]!.message).toBe('Cena obniżona o 45\u00a0000 zł (\u22125\u00a0%): „Szeregowiec z importu”')
+  })
+
   it('a favourite added after the change is not told of it', async () => {
     const title = 'Kawalerka przed ulubieniem'
     const o = await createOffer(t.app, owner, { title, price: 400_000_00, status: 'publish' } as never)
