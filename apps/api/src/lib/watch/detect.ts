@@ -57,12 +57,16 @@ async function endedEvents(tx: DbHandle, since: Date, listingId?: number): Promi
     returning id`)))
 }
 
-async function investmentEvents(tx: DbHandle): Promise<number[]> {
+/** `listingId`: only the investment of that unit (a request's run stays small however many investments are followed). */
+async function investmentEvents(tx: DbHandle, listingId?: number): Promise<number[]> {
+  const followed = listingId === undefined
+    ? sql`(select investment_id from investment_follows)`
+    : sql`(select f.investment_id from investment_follows f join investment_units x on x.investment_id = f.investment_id where x.listing_id = ${listingId})`
   const fresh = rowsOf(await tx.db.execute(sql`
     with seen as (
       insert into watch_units_seen (listing_id, status)
       select u.listing_id, u.status from investment_units u
-      where u.investment_id in (select investment_id from investment_follows)
+      where u.investment_id in ${followed}
         and not exists (select 1 from watch_units_seen s where s.listing_id = u.listing_id)
       on conflict (listing_id) do nothing
       returning listing_id, status
@@ -77,7 +81,7 @@ async function investmentEvents(tx: DbHandle): Promise<number[]> {
     with changed as (
       update watch_units_seen s set status = u.status from investment_units u
       where u.listing_id = s.listing_id and u.status <> s.status
-        and u.investment_id in (select investment_id from investment_follows)
+        and u.investment_id in ${followed}
       returning s.listing_id, u.status, u.investment_id, u.updated_at
     )
     insert into watch_events (key, kind, listing_id, investment_id, status, at)
@@ -88,7 +92,7 @@ async function investmentEvents(tx: DbHandle): Promise<number[]> {
   const own = rowsOf(await tx.db.execute(sql`
     with changed as (
       update watch_investments_seen s set status = i.status from investments i
-      where i.id = s.investment_id and i.status <> s.status
+      where i.id = s.investment_id and i.status <> s.status and i.id in ${followed}
       returning i.id, i.status, i.updated_at
     )
     insert into watch_events (key, kind, investment_id, status, at)
@@ -145,13 +149,14 @@ export async function details(tx: DbHandle, eventIds: number[]): Promise<Map<num
 
 /**
  * One run; returns how many events it wrote and how many bell notifications went out. `listingId`: only that
- * listing's price and end (the API calls it right after a watched listing changed; the minute's run finds the rest).
+ * listing's price and end and its investment's changes (the API calls it right after a watched listing changed; the
+ * minute's run finds the rest).
  */
 export async function runWatch(db: DbHandle, now = new Date(), listingId?: number): Promise<{ events: number; bells: number }> {
   const since = new Date(now.getTime() - LOOK_BACK_HOURS * 3600_000)
   const only = listingId === undefined ? sql`` : sql`and h.listing_id = ${listingId}`
   return inTransaction(db, async (tx) => {
-    const eventIds = [...await priceEvents(tx, since, only), ...await endedEvents(tx, since, listingId), ...await investmentEvents(tx)]
+    const eventIds = [...await priceEvents(tx, since, only), ...await endedEvents(tx, since, listingId), ...await investmentEvents(tx, listingId)]
     const told = await notices(tx, eventIds)
     const bells = bellsFor(told, await details(tx, [...new Set(told.map((t) => t.eventId))]))
     await notifyMany(tx, bells)
@@ -179,4 +184,10 @@ export async function isWatched(db: DbHandle, listingId: number): Promise<boolea
     select 1 from investment_units u join investment_follows f on f.investment_id = u.investment_id where u.listing_id = ${listingId}
     limit 1`))
   return rows.length > 0
+}
+
+/** Events (and their notices) older than this are dropped by the daily digest job: the bell and digest are done with them. */
+export const KEEP_DAYS = 90
+export async function pruneEvents(db: DbHandle): Promise<number> {
+  return rowsOf(await db.db.execute(sql`delete from watch_events where created_at < now() - make_interval(days => ${KEEP_DAYS}) returning id`)).length
 }

@@ -4,14 +4,14 @@ import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { WATCH_MESSAGES, followStateSchema, followedInvestmentParamsSchema, followedInvestmentsSchema } from '@portal/contracts/watch'
 import { requireUser } from '../../lib/accounts/guard.ts'
 import { HttpError } from '../../lib/http/errors.ts'
-import { DIGEST_JOB, WATCH_JOB, runWatch } from '../../lib/watch/detect.ts'
+import { DIGEST_JOB, WATCH_JOB, pruneEvents, runWatch } from '../../lib/watch/detect.ts'
 import { sendDigests } from '../../lib/watch/digest.ts'
 import { followInvestment, followedInvestments, isFollowing, unfollowInvestment } from '../../lib/watch/follows.ts'
 
 /**
  * /api/followed-investments: investments a user follows (issue 27 item 5). Also the home of the watch jobs
  * (decision 067): `price-watch` every minute (the API also runs it for one watched listing right after it changed), the daily digest at
- * 06:00 UTC.
+ * 06:00 UTC (which also drops events older than 90 days).
  */
 const followedInvestmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const notFound = () => new HttpError(404, 'not_found', WATCH_MESSAGES.notFound)
@@ -77,6 +77,7 @@ const followedInvestmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.work(DIGEST_JOB, async () => {
     const mails = await sendDigests({ db: app.db, publicUrl: app.env.PUBLIC_URL, send: (m) => app.mailer.send(m, { bulk: true }) })
     if (mails) app.log.info({ mails }, 'price-watch digests sent')
+    await pruneEvents(app.db)
   }, { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 })
   app.jobs.schedule(DIGEST_JOB, '0 6 * * *')
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { runWatch } from '../../../lib/watch/detect.ts'
+import { rowsOf } from '@portal/db'
+import { pruneEvents, runWatch } from '../../../lib/watch/detect.ts'
 import { sendDigests } from '../../../lib/watch/digest.ts'
 import { startSmtpListener } from '../../../mail/test-smtp.ts'
 import { createTestApp, startSession } from '../../../test/helpers.ts'
@@ -113,6 +114,15 @@ describe('price watch of favourites', () => {
     expect(mail.text).toContain('https://portal.test/ogloszenia/')
     expect(smtp.pending()).toBe(0)
   }, 30_000)
+
+  it('events older than 90 days are dropped with their notices; newer ones stay', async () => {
+    const count = async () => Number(rowsOf(await t.db.db.execute(sql`select count(*)::int as n from watch_events`))[0]!.n)
+    const all = await count()
+    expect(all).toBeGreaterThan(1)
+    await t.db.db.execute(sql`update watch_events set created_at = now() - interval '91 days' where id = (select min(id) from watch_events)`)
+    expect(await pruneEvents(t.db)).toBe(1)
+    expect(await count()).toBe(all - 1)
+  })
 
   it('settings: 401 guest, 419 without CSRF, 422 with a Polish message', async () => {
     const guest = await startSession(t.app)
