@@ -60,6 +60,7 @@ test('an advertiser sets hours; a guest on a phone books and confirms by e-mail;
   const guestEmail = `ogladajacy.${Date.now()}@example.com`
   await guest.goto(`/ogloszenia/${listing.slug}`)
   await hydrated(guest)
+  expect(await guest.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390)
   await guest.getByRole('button', { name: 'Umów oglądanie' }).click()
   const dialog = guest.getByRole('dialog', { name: 'Umów oglądanie' })
   const days = dialog.getByRole('group', { name: 'Dni z wolnymi terminami' }).getByRole('button')
@@ -127,4 +128,46 @@ test('an advertiser sets hours; a guest on a phone books and confirms by e-mail;
   await hydrated(page)
   await expect(page.getByRole('article').filter({ hasText: 'Olga Oglądająca' })).toContainText('Odwołana')
   await guestCtx.close()
+})
+
+test("a developer sets an investment's open day at 1280; a buyer on a phone takes a place from the investment page", async ({ browser, page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await logIn(page, 'sprzedaz.wislane-tarasy-development@example.pl')
+  const mine = await call(page, 'GET', '/api/user/investments') as { data: { id: number; slug: string; name: string }[] }
+  const inv = mine.data[0]!
+  // Ten days ahead, 15:00–17:00 Warsaw time, 3 places.
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + 10 * 86400_000))
+  await page.goto(`/moje-inwestycje/${inv.id}/dni-otwarte`)
+  await hydrated(page)
+  const add = page.getByRole('form', { name: 'Dodaj dzień otwarty' })
+  await add.getByLabel('Data', { exact: true }).fill(date)
+  await add.getByLabel('Od', { exact: true }).selectOption('15:00')
+  await add.getByLabel('Do', { exact: true }).selectOption('17:00')
+  await add.getByLabel('Liczba miejsc').fill('3')
+  await add.getByRole('button', { name: 'Dodaj dzień otwarty' }).click()
+  const planned = page.getByRole('list', { name: 'Zaplanowane dni otwarte' }).getByRole('listitem').filter({ hasText: '15:00–17:00' })
+  await expect(planned).toContainText('Zajęte miejsca: 0 z 3')
+
+  // A logged-in buyer on a phone: the investment page lists the open day; two presses take a place.
+  const buyerCtx = await browser.newContext({ locale: 'pl-PL', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const buyer = await buyerCtx.newPage()
+  await logIn(buyer, OWNER)
+  await buyer.goto(`/inwestycje/${inv.slug}`)
+  await hydrated(buyer)
+  await expect(buyer.getByRole('region', { name: 'Dni otwarte' })).toContainText('15:00–17:00')
+  expect(await buyer.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390)
+  await buyer.getByRole('button', { name: 'Zapisz się na dzień otwarty' }).click()
+  const dialog = buyer.getByRole('dialog', { name: 'Dzień otwarty' })
+  const day = new Intl.DateTimeFormat('pl-PL', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Warsaw' }).format(new Date(`${date}T12:00:00Z`))
+  await dialog.getByRole('button', { name: day }).click()
+  await dialog.getByRole('group', { name: 'Wolne godziny' }).getByRole('button', { name: /15:00/ }).click()
+  await dialog.getByRole('button', { name: 'Zarezerwuj termin' }).click()
+  await expect(dialog.getByText('Oglądanie zostało potwierdzone.')).toBeVisible()
+  const mail = await waitForMail(OWNER, { subject: new RegExp(`Oglądanie potwierdzone: ${inv.name}`) })
+  expect(ics(mail)).toMatch(/METHOD:REQUEST[\s\S]*SUMMARY:Dzień otwarty/)
+
+  await page.reload()
+  await expect(planned).toContainText('Zajęte miejsca: 1 z 3')
+  await buyerCtx.close()
 })

@@ -49,6 +49,7 @@ export default [
     route('moje-inwestycje/:id', 'routes/investment-edit.tsx'),
     route('moje-inwestycje/:id/lokale', 'routes/investment-units.tsx'),
     route('moje-inwestycje/:id/import', 'routes/investment-import.tsx'),
+    route('moje-inwestycje/:id/dni-otwarte', 'routes/investment-open-days.tsx'),
   ]),
   // Money (issue 11): the price list and the local payment simulator's gateway page.
   route('promocje', 'routes/promotions.tsx'),

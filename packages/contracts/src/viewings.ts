@@ -39,6 +39,12 @@ export const viewingSettingsSchema = z.object({
   listing: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
 })
 export type ViewingSettings = z.infer<typeof viewingSettingsSchema>
+/** GET/POST /api/investments/{id}/open-days: an investment's open days as its developer manages them (decision 070). */
+export const investmentOpenDaysSchema = z.object({
+  investment: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  open_days: z.array(openDaySchema),
+})
+export type InvestmentOpenDays = z.infer<typeof investmentOpenDaysSchema>
 
 export const slotSchema = z.object({ start: z.string(), end: z.string(), open_day_id: z.number().int().nullable(), places_left: z.number().int().nullable() })
 export type Slot = z.infer<typeof slotSchema>
@@ -66,6 +72,10 @@ export const viewingSchema = z.object({
   end: z.string(),
   open_day: z.boolean(),
   reason: z.string().nullable(),
+  /** What is visited: a listing, or an investment's open day (then `listing` holds the investment's id, name and slug). */
+  place: z.enum(['listing', 'investment']),
+  /** Its page: /ogloszenia/{slug} or /inwestycje/{slug}. */
+  href: z.string(),
   listing: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
   /** The visitor's contact (for the advertiser), or the advertiser's name (for the visitor). */
   person: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),

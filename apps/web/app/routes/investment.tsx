@@ -4,9 +4,11 @@ import { countLabel } from '@portal/contracts/format'
 import { AMENITIES, investmentStatusLabel } from '@portal/contracts/plain/investments'
 import { photoSrcSet, photoUrl } from '@portal/contracts/plain/listing'
 import type { InvestmentDetail } from '@portal/contracts/investments'
+import type { Slot } from '@portal/contracts/viewings'
 import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
 import { FollowInvestment } from '~/components/investments/follow-investment'
+import { OpenDays } from '~/components/investments/open-days'
 import { PinsMap } from '~/components/map/pins-map'
 import { ContactForm } from '~/components/offer/contact-form'
 import { serverApi } from '~/lib/api.server'
@@ -19,11 +21,17 @@ import type { Route } from './+types/investment'
 
 /** /inwestycje/{slug}: one investment with its units, their prices and price history (issue 27). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const res = await serverApi(context, `/api/investments/${encodeURIComponent(params.slug)}`, { headers: { Accept: 'application/json' } })
+  const path = `/api/investments/${encodeURIComponent(params.slug)}`
+  const [res, days] = await Promise.all([
+    serverApi(context, path, { headers: { Accept: 'application/json' } }),
+    // Open days with places left (issue 28); the page shows without them if this fails.
+    serverApi(context, `${path}/viewings`, { headers: { Accept: 'application/json' } })
+      .then(async (r) => (r.ok ? ((await r.json()) as { slots: Slot[] }).slots : []), () => [] as Slot[]),
+  ])
   if (res.status === 404 || res.status === 422) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
   const inv = (await res.json()) as InvestmentDetail
-  return data({ inv, origin: publicOrigin(request), tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ inv, openDays: days, origin: publicOrigin(request), tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -63,7 +71,7 @@ function investmentJsonLd(inv: InvestmentDetail, origin: string) {
 }
 
 export default function Investment({ loaderData }: Route.ComponentProps) {
-  const { inv, origin, tileUrl } = loaderData
+  const { inv, openDays, origin, tileUrl } = loaderData
   const amenities = inv.amenities.map((a) => AMENITIES.find((x) => x.value === a)?.label ?? a)
   const address = [inv.address?.street, inv.address?.number].filter(Boolean).join(' ')
   const rooms = roomsRange(inv.rooms)
@@ -154,6 +162,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
             </section>
+            <OpenDays slug={inv.slug} name={inv.name} days={openDays} />
             <section aria-labelledby="contact-h" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
               <h2 id="contact-h" className="text-lg font-bold text-slate-900">Zapytaj dewelopera</h2>
               <p className="mb-3 text-sm text-slate-600">{inv.developer.name}</p>

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react'
 import { data, Link, useRevalidator } from 'react-router'
 import { Button } from 'react-aria-components'
-import { formatViewingDay, formatViewingTime, VIEWING_MESSAGES, viewingDate, warsawInstant, WEEKDAYS, type ViewingSettings } from '@portal/contracts/viewings'
+import type { ViewingSettings } from '@portal/contracts/viewings'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
-import { buttonStyles, FormAlert, SubmitButton } from '~/components/form'
+import { buttonStyles, SubmitButton } from '~/components/form'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { serverApi } from '~/lib/api.server'
 import { requireUser } from '~/lib/auth.server'
 import { pageTitle } from '~/lib/site'
 import { useToast } from '~/lib/toast'
+import { fieldInput as input, OpenDaysEditor } from '~/components/viewings/open-days-editor'
+import { daysOf, WeekHours, weeklyOf, type Day } from '~/components/viewings/week-hours'
 import type { Route } from './+types/viewing-settings'
+import { TimeSelect } from '~/components/viewings/time-select'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireUser(context, request)
@@ -22,9 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: s }) => [{ title: pageTitle(s ? `Oglądanie: ${s.listing.title}` : 'Oglądanie') }, { name: 'robots', content: 'noindex' }]
 
-const input = 'h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-accent-600 focus:outline-2 focus:outline-accent-600'
 const LENGTHS = [15, 30, 45, 60, 90, 120]
-type Day = { on: boolean; from: string; to: string }
 type Exception = { date: string; off: boolean; from: string; to: string }
 const errText = (err: unknown) => (err instanceof ApiError && err.status < 500 ? err.message : CLIENT_MESSAGES.serverError)
 
@@ -35,16 +36,12 @@ const errText = (err: unknown) => (err instanceof ApiError && err.status < 500 ?
 export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentProps) {
   const toast = useToast()
   const { revalidate } = useRevalidator()
-  const [days, setDays] = useState<Day[]>(() => [1, 2, 3, 4, 5, 6, 7].map((d) => {
-    const h = s.weekly.find((x) => x.day === d)
-    return { on: !!h, from: h?.from ?? '10:00', to: h?.to ?? '18:00' }
-  }))
+  const [days, setDays] = useState<Day[]>(() => daysOf(s.weekly))
   const [length, setLength] = useState(s.visit_minutes)
   const [auto, setAuto] = useState(s.auto_confirm)
   const [exceptions, setExceptions] = useState<Exception[]>(() => s.exceptions.map((e) => ({ date: e.date, off: e.ranges.length === 0, from: e.ranges[0]?.from ?? '10:00', to: e.ranges[0]?.to ?? '14:00' })))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
-  const [open, setOpen] = useState({ date: '', from: '10:00', to: '14:00', capacity: '20' })
 
   async function save(e: FormEvent) {
     e.preventDefault()
@@ -52,7 +49,7 @@ export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentPr
     setErrors({})
     try {
       await api.put('/api/offers/' + s.listing.id + '/viewing-settings', {
-        weekly: days.flatMap((d, i) => (d.on ? [{ day: i + 1, from: d.from, to: d.to }] : [])),
+        weekly: weeklyOf(days),
         exceptions: exceptions.filter((x) => x.date).map((x) => ({ date: x.date, ranges: x.off ? [] : [{ from: x.from, to: x.to }] })),
         visit_minutes: length, auto_confirm: auto,
       }, { silent: true })
@@ -68,24 +65,6 @@ export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentPr
   async function disable() {
     try { await api.delete(`/api/offers/${s.listing.id}/viewing-settings`, { silent: true }); toast.success('Rezerwacje oglądania są wyłączone.'); revalidate() } catch (err) { toast.error(errText(err)) }
   }
-  async function addOpenDay(e: FormEvent) {
-    e.preventDefault()
-    if (!open.date) return setErrors({ open_date: VIEWING_MESSAGES.dateInvalid })
-    try {
-      await api.post(`/api/offers/${s.listing.id}/open-days`, { starts_at: warsawInstant(open.date, open.from), ends_at: warsawInstant(open.date, open.to), capacity: Number(open.capacity) }, { silent: true })
-      toast.success('Dodano dzień otwarty.')
-      setOpen({ ...open, date: '' })
-      revalidate()
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors({ open_date: Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.message })
-      else toast.error(errText(err))
-    }
-  }
-  async function removeOpenDay(id: number) {
-    try { await api.delete(`/api/offers/${s.listing.id}/open-days/${id}`, { silent: true }); revalidate() } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 422 ? Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.message : errText(err))
-    }
-  }
   const weeklyError = Object.entries(errors).find(([k]) => k.startsWith('weekly'))?.[1]
 
   return (
@@ -97,25 +76,8 @@ export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentPr
           <p className="mt-1 text-slate-600"><Link to={`/ogloszenia/${s.listing.slug}`} className="font-medium text-slate-800 hover:underline">{s.listing.title}</Link> · {s.enabled ? 'rezerwacje włączone' : 'rezerwacje wyłączone'} · <Link to={`/kalendarz?ogloszenie=${s.listing.id}`} className="font-medium text-accent-700 hover:underline">Kalendarz wizyt</Link></p>
         </div>
 
-        <form onSubmit={save} noValidate className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-card" aria-label="Godziny oglądania">
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-lg font-bold text-slate-900">Tydzień <span className="text-sm font-normal text-slate-500">(czas polski)</span></legend>
-            {days.map((d, i) => (
-              <div key={i} className="flex flex-wrap items-center gap-3">
-                <label className="flex min-h-11 w-40 cursor-pointer items-center gap-2 text-[15px] text-slate-800">
-                  <input type="checkbox" className="size-5 accent-accent-600" checked={d.on} onChange={(e) => setDays(days.map((x, j) => (j === i ? { ...x, on: e.target.checked } : x)))} />
-                  {WEEKDAYS[i]}
-                </label>
-                {d.on && (
-                  <>
-                    <label className="flex items-center gap-2 text-sm text-slate-700">od <input type="time" step={900} aria-label={`${WEEKDAYS[i]}: od`} className={input} value={d.from} onChange={(e) => setDays(days.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))} /></label>
-                    <label className="flex items-center gap-2 text-sm text-slate-700">do <input type="time" step={900} aria-label={`${WEEKDAYS[i]}: do`} className={input} value={d.to} onChange={(e) => setDays(days.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))} /></label>
-                  </>
-                )}
-              </div>
-            ))}
-            {weeklyError && <p role="alert" className="text-sm font-medium text-red-700">{weeklyError}</p>}
-          </fieldset>
+        <form onSubmit={save} noValidate className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-5" aria-label="Godziny oglądania">
+          <WeekHours days={days} onChange={setDays} error={weeklyError} />
 
           <div className="flex flex-wrap gap-6">
             <label className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">Długość wizyty
@@ -140,8 +102,8 @@ export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentPr
                   <input type="date" aria-label="Data wyjątku" className={input} value={x.date} onChange={(e) => set({ date: e.target.value })} />
                   <label className="flex min-h-11 items-center gap-2 text-[15px]"><input type="checkbox" className="size-5 accent-accent-600" checked={x.off} onChange={(e) => set({ off: e.target.checked })} /> dzień wolny</label>
                   {!x.off && <>
-                    <input type="time" step={900} aria-label="Wyjątek: od" className={input} value={x.from} onChange={(e) => set({ from: e.target.value })} />
-                    <input type="time" step={900} aria-label="Wyjątek: do" className={input} value={x.to} onChange={(e) => set({ to: e.target.value })} />
+                    <TimeSelect aria-label="Wyjątek: od" className="w-[5.5rem]" value={x.from} onChange={(v) => set({ from: v })} />
+                    <TimeSelect aria-label="Wyjątek: do" className="w-[5.5rem]" value={x.to} onChange={(v) => set({ to: v })} />
                   </>}
                   <Button onPress={() => setExceptions(exceptions.filter((_, j) => j !== i))} className="min-h-11 cursor-pointer rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50">Usuń</Button>
                 </div>
@@ -157,27 +119,7 @@ export default function ViewingSettingsPage({ loaderData: s }: Route.ComponentPr
           </div>
         </form>
 
-        <section aria-labelledby="open-days" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
-          <h2 id="open-days" className="text-lg font-bold text-slate-900">Dni otwarte</h2>
-          {s.open_days.length === 0 ? <p className="text-slate-600">Brak zaplanowanych dni otwartych.</p> : (
-            <ul className="flex flex-col gap-2">
-              {s.open_days.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-50 px-3 py-2">
-                  <span>{formatViewingDay(d.starts_at, true)}, {formatViewingTime(d.starts_at)}–{formatViewingTime(d.ends_at)} · zapisanych {d.taken} z {d.capacity}</span>
-                  <Button onPress={() => void removeOpenDay(d.id)} className="min-h-11 cursor-pointer rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50">Usuń</Button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <form onSubmit={addOpenDay} noValidate className="flex flex-wrap items-end gap-3" aria-label="Dodaj dzień otwarty">
-            <label className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">Data<input type="date" className={input} min={viewingDate(new Date().toISOString())} value={open.date} onChange={(e) => setOpen({ ...open, date: e.target.value })} /></label>
-            <label className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">Od<input type="time" step={900} className={input} value={open.from} onChange={(e) => setOpen({ ...open, from: e.target.value })} /></label>
-            <label className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">Do<input type="time" step={900} className={input} value={open.to} onChange={(e) => setOpen({ ...open, to: e.target.value })} /></label>
-            <label className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">Liczba miejsc<input type="number" min={1} max={500} className={`${input} w-28`} value={open.capacity} onChange={(e) => setOpen({ ...open, capacity: e.target.value })} /></label>
-            <SubmitButton variant="secondary">Dodaj dzień otwarty</SubmitButton>
-          </form>
-          {errors.open_date && <FormAlert>{errors.open_date}</FormAlert>}
-        </section>
+        <OpenDaysEditor base={`/api/offers/${s.listing.id}`} days={s.open_days} onChange={revalidate} />
       </div>
     </div>
   )

@@ -55,7 +55,7 @@ export default function ViewingPage() {
         <div className="flex flex-col gap-4">
           {v.verified_now && <FormAlert tone="success">{v.status === 'confirmed' ? VIEWING_MESSAGES.confirmed : VIEWING_MESSAGES.pending}</FormAlert>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[15px]">
-            <dt className="text-slate-600">Ogłoszenie</dt><dd><Link to={`/ogloszenia/${v.listing.slug}`} className="font-semibold text-accent-700 underline">{v.listing.title}</Link></dd>
+            <dt className="text-slate-600">{v.place === 'investment' ? 'Inwestycja' : 'Ogłoszenie'}</dt><dd><Link to={v.href} className="font-semibold text-accent-700 underline">{v.listing.title}</Link></dd>
             <dt className="text-slate-600">Termin</dt><dd className="font-semibold">{formatViewingDay(v.start, true)}, {formatViewingTime(v.start)}–{formatViewingTime(v.end)}</dd>
             <dt className="text-slate-600">Status</dt><dd data-testid="viewing-status">{VIEWING_STATUS_LABELS[v.status]}{v.status === 'pending' && v.awaiting === 'visitor' ? ' – czeka na Twoją zgodę' : ''}</dd>
             <dt className="text-slate-600">Ogłoszeniodawca</dt><dd>{v.person.name}</dd>

@@ -8,6 +8,7 @@ export const VIEWING_MESSAGES = {
   outside: 'Ogłoszeniodawca nie przyjmuje wizyt w tym terminie. Wybierz jeden z wolnych terminów.',
   overlapping: 'Ten termin jest już zajęty. Wybierz inny.',
   full: 'Na ten dzień otwarty nie ma już wolnych miejsc.',
+  alreadyBooked: 'Masz już miejsce na ten dzień otwarty.',
   notEnabled: 'To ogłoszenie nie przyjmuje rezerwacji oglądania.',
   notFound: 'Nie znaleziono tej wizyty.',
   tooManyListing: 'Masz już oczekujące rezerwacje oglądania tego ogłoszenia. Poczekaj na odpowiedź albo odwołaj jedną z nich.',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
 import { listings } from './listings.ts'
 import { messageThreads } from './offers.ts'
+import { investments } from './investments.ts'
 
 /** A weekly opening of a listing for visits (ISO weekday 1 = Monday … 7 = Sunday), local Europe/Warsaw wall time. */
 export interface ViewingHours { day: number; from: string; to: string }
@@ -19,15 +20,20 @@ export const viewingSettings = pgTable('viewing_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** An open day (dzień otwarty): a window anyone may come in, with a number of places. */
+/** An open day (dzień otwarty) of a listing or of an investment (decision 070): a window anyone may come in, with a number of places. */
 export const viewingOpenDays = pgTable('viewing_open_days', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  listingId: bigint('listing_id', { mode: 'number' }).notNull().references(() => listings.id, { onDelete: 'cascade' }),
+  listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
+  investmentId: integer('investment_id').references(() => investments.id, { onDelete: 'cascade' }),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
   capacity: smallint('capacity').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('viewing_open_days_listing_idx').on(t.listingId, t.startsAt)])
+}, (t) => [
+  index('viewing_open_days_listing_idx').on(t.listingId, t.startsAt),
+  index('viewing_open_days_investment_idx').on(t.investmentId, t.startsAt),
+  check('viewing_open_days_one_place', sql`num_nonnulls(listing_id, investment_id) = 1`),
+])
 
 export type ViewingStatus = 'pending' | 'confirmed' | 'cancelled'
 
@@ -37,7 +43,9 @@ export type ViewingStatus = 'pending' | 'confirmed' | 'cancelled'
  */
 export const viewingBookings = pgTable('viewing_bookings', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  listingId: bigint('listing_id', { mode: 'number' }).notNull().references(() => listings.id, { onDelete: 'cascade' }),
+  /** The listing visited, or (an investment's open day) the investment. */
+  listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
+  investmentId: integer('investment_id').references(() => investments.id, { onDelete: 'cascade' }),
   /** The advertiser whose calendar holds it (the listing's agent, else its owner). */
   ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -70,6 +78,8 @@ export const viewingBookings = pgTable('viewing_bookings', {
   index('viewing_bookings_user_idx').on(t.userId, t.startsAt),
   index('viewing_bookings_email_idx').on(t.email, t.createdAt),
   index('viewing_bookings_listing_idx').on(t.listingId, t.startsAt),
+  index('viewing_bookings_investment_idx').on(t.investmentId, t.startsAt),
+  check('viewing_bookings_one_place', sql`num_nonnulls(listing_id, investment_id) = 1`),
 ])
 
 /** The secret address of a person's calendar feed (.ics), reset by replacing the token. */

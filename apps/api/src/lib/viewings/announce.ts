@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { listings, users, viewingBookings, type DbHandle } from '@portal/db'
+import { viewingBookings } from '@portal/db'
 import { formatViewingDay, formatViewingTime, viewingDate } from '@portal/contracts/viewings'
 import type { UserRow } from '../accounts/guard.ts'
 import { notify } from '../notifications/notifications.ts'
@@ -9,6 +9,7 @@ import { displayName } from '../people/profile.ts'
 import { postToThread } from '../messages/threads.ts'
 import { viewingMail } from '../../mail/viewing-templates.ts'
 import { calendar, type IcsEvent } from './ics.ts'
+import { partiesOf, type Place } from './place.ts'
 
 /**
  * Telling both sides about each step of a visit (issue 28): an e-mail with the .ics, the bell of whoever has an
@@ -33,15 +34,11 @@ export const when = (b: Pick<BookingRow, 'startsAt' | 'endsAt'>) => {
   return `${formatViewingDay(s, true)}, ${formatViewingTime(s)}–${formatViewingTime(e)}`
 }
 
-export async function partiesOf(db: DbHandle, b: BookingRow) {
-  const [listing] = await db.db.select().from(listings).where(eq(listings.id, b.listingId)).limit(1)
-  const [owner] = await db.db.select().from(users).where(eq(users.id, b.ownerId)).limit(1)
-  return { listing: listing!, owner: owner! as UserRow }
-}
+export { partiesOf }
 
-export function icsEvent(app: FastifyInstance, b: BookingRow, listing: { title: string; slug: string; city: string; district: string | null }, owner: UserRow, forSide: Side): IcsEvent {
+export function icsEvent(app: FastifyInstance, b: BookingRow, listing: Pick<Place, 'title' | 'path' | 'city' | 'district'>, owner: UserRow, forSide: Side): IcsEvent {
   const host = new URL(app.env.PUBLIC_URL).hostname
-  const url = `${app.env.PUBLIC_URL}/ogloszenia/${listing.slug}`
+  const url = `${app.env.PUBLIC_URL}${listing.path}`
   const contact = forSide === 'owner'
     ? `Odwiedzający: ${b.name}, ${b.email}${b.phone ? `, tel. ${b.phone}` : ''}`
     : `Ogłoszeniodawca: ${displayName(owner)}`
@@ -59,13 +56,13 @@ export function icsEvent(app: FastifyInstance, b: BookingRow, listing: { title: 
 /** 'dziś' or 'jutro' for a reminder: a reminder sent late (catch-up after a restart) still names the right day. */
 const dayWord = (start: Date) => viewingDate(start.toISOString()) === viewingDate(new Date().toISOString()) ? 'dziś' : 'jutro'
 
-const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system'; start: Date }) => { subject: string; line: string }> = {
-  requested: (o) => ({ subject: `Prośba o oglądanie: ${o.title}`, line: `Prośba o oglądanie ogłoszenia „${o.title}”: ${o.when}. Czeka na potwierdzenie ogłoszeniodawcy.` }),
-  confirmed: (o) => ({ subject: `Oglądanie potwierdzone: ${o.title}`, line: `Oglądanie ogłoszenia „${o.title}” jest potwierdzone: ${o.when}.` }),
-  proposed: (o) => ({ subject: `Propozycja innego terminu oglądania: ${o.title}`, line: `${o.by === 'owner' ? 'Ogłoszeniodawca' : 'Odwiedzający'} proponuje inny termin oglądania ogłoszenia „${o.title}”: ${o.when}. Powód: ${o.reason ?? ''}` }),
-  cancelled: (o) => ({ subject: `Oglądanie odwołane: ${o.title}`, line: `Oglądanie ogłoszenia „${o.title}” (${o.when}) zostało odwołane${o.by === 'owner' ? ' przez ogłoszeniodawcę' : o.by === 'visitor' ? ' przez odwiedzającego' : ''}. Powód: ${o.reason ?? ''}` }),
-  reminder24: (o) => ({ subject: `Przypomnienie: ${dayWord(o.start)} oglądanie – ${o.title}`, line: `Przypominamy o ${dayWord(o.start) === 'dziś' ? 'dzisiejszym' : 'jutrzejszym'} oglądaniu ogłoszenia „${o.title}”: ${o.when}.` }),
-  reminder2: (o) => ({ subject: `Przypomnienie: oglądanie dziś o ${formatViewingTime(o.start.toISOString())} – ${o.title}`, line: `Przypominamy o dzisiejszym oglądaniu ogłoszenia „${o.title}”: ${o.when}.` }),
+const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system'; start: Date; of: Place['of'] }) => { subject: string; line: string }> = {
+  requested: (o) => ({ subject: `Prośba o oglądanie: ${o.title}`, line: `Prośba o oglądanie ${o.of} „${o.title}”: ${o.when}. Czeka na potwierdzenie ogłoszeniodawcy.` }),
+  confirmed: (o) => ({ subject: `Oglądanie potwierdzone: ${o.title}`, line: `Oglądanie ${o.of} „${o.title}” jest potwierdzone: ${o.when}.` }),
+  proposed: (o) => ({ subject: `Propozycja innego terminu oglądania: ${o.title}`, line: `${o.by === 'owner' ? 'Ogłoszeniodawca' : 'Odwiedzający'} proponuje inny termin oglądania ${o.of} „${o.title}”: ${o.when}. Powód: ${o.reason ?? ''}` }),
+  cancelled: (o) => ({ subject: `Oglądanie odwołane: ${o.title}`, line: `Oglądanie ${o.of} „${o.title}” (${o.when}) zostało odwołane${o.by === 'owner' ? ' przez ogłoszeniodawcę' : o.by === 'visitor' ? ' przez odwiedzającego' : ''}. Powód: ${o.reason ?? ''}` }),
+  reminder24: (o) => ({ subject: `Przypomnienie: ${dayWord(o.start)} oglądanie – ${o.title}`, line: `Przypominamy o ${dayWord(o.start) === 'dziś' ? 'dzisiejszym' : 'jutrzejszym'} oglądaniu ${o.of} „${o.title}”: ${o.when}.` }),
+  reminder2: (o) => ({ subject: `Przypomnienie: oglądanie dziś o ${formatViewingTime(o.start.toISOString())} – ${o.title}`, line: `Przypominamy o dzisiejszym oglądaniu ${o.of} „${o.title}”: ${o.when}.` }),
 }
 
 /**
@@ -73,8 +70,8 @@ const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | nu
  * 'system' posts nothing to the thread). Reminders go by mail and bell only.
  */
 export async function announce(app: FastifyInstance, b: BookingRow, step: Step, by: Side | 'system') {
-  const { listing, owner } = await partiesOf(app.db, b)
-  const t = TEXTS[step]({ title: listing.title, when: when(b), reason: b.reason, by, start: new Date(b.startsAt) })
+  const { place, listing, owner } = await partiesOf(app.db, b)
+  const t = TEXTS[step]({ title: place.title, of: place.of, when: when(b), reason: b.reason, by, start: new Date(b.startsAt) })
   const cancel = b.status === 'cancelled'
   const visitorUrl = b.userId ? `${app.env.PUBLIC_URL}/kalendarz?rola=moje` : `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, b.id)}`
   const ownerUrl = `${app.env.PUBLIC_URL}/kalendarz`
@@ -83,15 +80,16 @@ export async function announce(app: FastifyInstance, b: BookingRow, step: Step, 
   const method = cancel ? 'CANCEL' as const : 'REQUEST' as const
   await app.mailer.send(viewingMail({
     to: owner.email, name: displayName(owner), subject: t.subject, lines: ownerLines, url: ownerUrl, urlLabel: 'Otwórz kalendarz',
-    calendar: calendar([icsEvent(app, b, listing, owner, 'owner')], { method }), cancel,
+    calendar: calendar([icsEvent(app, b, place, owner, 'owner')], { method }), cancel,
   }))
   await app.mailer.send(viewingMail({
     to: b.email, name: b.name, subject: t.subject, lines: [t.line], url: visitorUrl, urlLabel: 'Zobacz wizytę',
-    calendar: calendar([icsEvent(app, b, listing, owner, 'visitor')], { method }), cancel,
+    calendar: calendar([icsEvent(app, b, place, owner, 'visitor')], { method }), cancel,
   }))
   await notify(app.db, owner.id, { type: cancel ? 'warning' : 'info', message: t.subject, link: '/kalendarz' })
   if (b.userId) await notify(app.db, b.userId, { type: cancel ? 'warning' : 'info', message: t.subject, link: '/kalendarz?rola=moje' })
-  if (by === 'system' || step.startsWith('reminder')) return
+  // An investment's open day has no listing thread to note it in: the mails and bells carry it.
+  if (by === 'system' || step.startsWith('reminder') || !listing) return
   const thread = await postToThread(app.db, {
     owner, listing, counterpart: { id: b.userId, name: b.name, email: b.email, phone: b.phone }, from: by === 'owner' ? 'owner' : 'counterpart',
     body: t.line,

@@ -13,7 +13,7 @@ import { advertiserOf } from '../listings/read.ts'
 import { displayName } from '../people/profile.ts'
 import { announce, type BookingRow } from './announce.ts'
 import { gridSlots, MIN_LEAD_MINUTES, HORIZON_DAYS } from './slots.ts'
-import { availabilityOf, busyOf, settingsOf } from './settings.ts'
+import { availabilityOf, bookingsWhere, busyOf, openDaysWhere, settingsOf, type PlaceKey } from './settings.ts'
 import { scheduleReminders } from './reminders.ts'
 
 /**
@@ -56,13 +56,13 @@ export async function releaseUnconfirmed(db: DbHandle) {
     .where(and(eq(viewingBookings.status, 'pending'), sql`${viewingBookings.verifiedAt} is null`, sql`${viewingBookings.createdAt} < ${new Date(Date.now() - GUEST_HOLD_MS)}`))
 }
 
-async function limits(request: FastifyRequest, reply: FastifyReply, listingId: number, email: string) {
+async function limits(request: FastifyRequest, reply: FastifyReply, key: PlaceKey, email: string) {
   const db = request.server.db
   const ipKey = `viewing:ip:${request.ip}`
   const wait = await blockedFor(db, ipKey, VIEWING_LIMITS.perIp.max)
   if (wait > 0) { reply.header('retry-after', String(wait)); throw new HttpError(429, 'too_many_requests', MESSAGE_MESSAGES.tooMany) }
   const [held] = await db.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(viewingBookings)
-    .where(and(eq(viewingBookings.listingId, listingId), eq(viewingBookings.email, email), eq(viewingBookings.status, 'pending'), gt(viewingBookings.startsAt, sql`now()`)))
+    .where(and(bookingsWhere(key), eq(viewingBookings.email, email), eq(viewingBookings.status, 'pending'), gt(viewingBookings.startsAt, sql`now()`)))
   if (held!.n >= VIEWING_LIMITS.perListing) throw new HttpError(429, 'too_many_requests', VIEWING_MESSAGES.tooManyListing)
   const [today] = await db.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(viewingBookings)
     .where(and(eq(viewingBookings.email, email), gte(viewingBookings.createdAt, new Date(Date.now() - 86400_000))))
@@ -71,9 +71,12 @@ async function limits(request: FastifyRequest, reply: FastifyReply, listingId: n
 }
 
 /** Claims a seat of an open day: the lowest free number below its capacity, again on a lost race. */
-async function claimSeat(db: DbHandle, listing: ListingRow, openDayId: number, start: Date, values: Omit<typeof viewingBookings.$inferInsert, 'startsAt' | 'endsAt'>) {
-  const [day] = await db.db.select().from(viewingOpenDays).where(and(eq(viewingOpenDays.id, openDayId), eq(viewingOpenDays.listingId, listing.id))).limit(1)
+async function claimSeat(db: DbHandle, key: PlaceKey, openDayId: number, start: Date, values: Omit<typeof viewingBookings.$inferInsert, 'startsAt' | 'endsAt'>) {
+  const [day] = await db.db.select().from(viewingOpenDays).where(and(eq(viewingOpenDays.id, openDayId), openDaysWhere(key))).limit(1)
   if (!day || new Date(day.startsAt).getTime() !== start.getTime()) throw fieldError('start', VIEWING_MESSAGES.outside)
+  const [mine] = await db.db.select({ id: viewingBookings.id }).from(viewingBookings)
+    .where(and(eq(viewingBookings.openDayId, day.id), eq(viewingBookings.email, values.email), sql`status <> 'cancelled'`)).limit(1)
+  if (mine) throw fieldError('start', VIEWING_MESSAGES.alreadyBooked)
   for (let attempt = 0; attempt < day.capacity; attempt++) {
     const taken = await db.db.select({ seat: viewingBookings.seat }).from(viewingBookings).where(and(eq(viewingBookings.openDayId, day.id), sql`status <> 'cancelled'`))
     const used = new Set(taken.map((t) => t.seat))
@@ -90,36 +93,42 @@ async function claimSeat(db: DbHandle, listing: ListingRow, openDayId: number, s
   throw fieldError('start', VIEWING_MESSAGES.full)
 }
 
+/** Whose place is booked: a listing (its agent or owner answers), or an investment's open day (its developer). */
+export type Target = { listing: ListingRow } | { investment: { id: number; userId: number } }
+
 /**
- * 'Umów oglądanie': a logged-in person's booking is sent at once (pending, or confirmed with automatic
- * confirmation); a guest's waits for the e-mailed link (captcha first). 429 over the limits.
+ * 'Umów oglądanie' (or an investment's open day): a logged-in person's booking is sent at once (pending, or
+ * confirmed with automatic confirmation and on open days); a guest's waits for the e-mailed link (captcha first).
+ * 429 over the limits.
  */
-export async function book(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, listing: ListingRow, input: Input) {
+export async function book(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, target: Target, input: Input) {
   const user = await currentUser(request)
-  const { person } = await advertiserOf(app.db, listing)
-  if (user && (user.id === person.id || user.id === listing.userId)) throw new HttpError(403, 'forbidden', VIEWING_MESSAGES.ownListing)
+  const key: PlaceKey = 'listing' in target ? { listingId: target.listing.id } : { investmentId: target.investment.id }
+  const ownerId = 'listing' in target ? (await advertiserOf(app.db, target.listing)).person.id : target.investment.userId
+  if (user && (user.id === ownerId || ('listing' in target && user.id === target.listing.userId))) throw new HttpError(403, 'forbidden', VIEWING_MESSAGES.ownListing)
   if (!user) {
     if (!input.name) throw fieldError('name', MESSAGE_MESSAGES.nameRequired)
     if (!input.email) throw fieldError('email', MESSAGE_MESSAGES.emailRequired)
     if (!input.phone) throw fieldError('phone', 'Podaj numer telefonu.')
   }
   const email = user ? user.email.toLowerCase() : input.email!
-  const ipKey = await limits(request, reply, listing.id, email)
+  const ipKey = await limits(request, reply, key, email)
   if (!user) await requireCaptcha(request, input.captcha)
   await releaseUnconfirmed(app.db)
   const start = new Date(input.start)
-  const settings = await settingsOf(app.db, listing.id)
+  const settings = 'listing' in target ? await settingsOf(app.db, target.listing.id) : null
   const values = {
-    listingId: listing.id, ownerId: person.id, userId: user?.id ?? null, name: user ? displayName(user) : input.name!, email,
+    listingId: null, investmentId: null, ...key, ownerId, userId: user?.id ?? null, name: user ? displayName(user) : input.name!, email,
     phone: (user ? user.phone : input.phone) || null, status: 'pending' as const, awaiting: 'owner' as const,
     verifiedAt: user ? new Date() : null, ip: request.ip,
   }
   let row: BookingRow
   if (input.open_day_id) {
     if (start.getTime() < Date.now()) throw fieldError('start', VIEWING_MESSAGES.past)
-    row = await claimSeat(app.db, listing, input.open_day_id, start, values)
+    row = await claimSeat(app.db, key, input.open_day_id, start, values)
   } else {
-    const end = await checkVisitTime(app.db, listing, start)
+    if (!('listing' in target)) throw fieldError('start', VIEWING_MESSAGES.outside)
+    const end = await checkVisitTime(app.db, target.listing, start)
     try {
       ;[row] = await app.db.db.insert(viewingBookings).values({ ...values, startsAt: start, endsAt: end }).returning() as [BookingRow]
     } catch (err) {
@@ -149,7 +158,7 @@ export async function delivered(app: FastifyInstance, b: BookingRow, autoConfirm
 export async function userBooking(db: DbHandle, user: UserRow, idParam: string): Promise<{ b: BookingRow; side: 'owner' | 'visitor' }> {
   if (!/^\d{1,15}$/.test(idParam)) throw notFound(VIEWING_MESSAGES.notFound)
   const [row] = await db.db.select({ b: viewingBookings, listingUser: listings.userId }).from(viewingBookings)
-    .innerJoin(listings, eq(listings.id, viewingBookings.listingId))
+    .leftJoin(listings, eq(listings.id, viewingBookings.listingId))
     .where(and(eq(viewingBookings.id, Number(idParam)), isNotNull(viewingBookings.verifiedAt),
       or(eq(viewingBookings.ownerId, user.id), eq(listings.userId, user.id), eq(viewingBookings.userId, user.id)))).limit(1)
   if (!row) throw notFound(VIEWING_MESSAGES.notFound)
@@ -183,7 +192,7 @@ export async function cancelBooking(app: FastifyInstance, b: BookingRow, by: 'ow
 export async function proposeTime(app: FastifyInstance, b: BookingRow, side: 'owner' | 'visitor', startIso: string, reason: string) {
   if (!changeable(b)) throw cannotChange()
   if (b.openDayId) throw fieldError('start', 'Termin dnia otwartego nie może zostać zmieniony. Odwołaj wizytę i wybierz inny termin.')
-  const [listing] = await app.db.db.select().from(listings).where(eq(listings.id, b.listingId)).limit(1)
+  const [listing] = await app.db.db.select().from(listings).where(eq(listings.id, b.listingId!)).limit(1)
   const start = new Date(startIso)
   const end = await checkVisitTime(app.db, listing!, start, b.id)
   let row: BookingRow | undefined

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm'
-import { listings, users, viewingBookings, viewingFeeds, type DbHandle } from '@portal/db'
+import { investments, listings, users, viewingBookings, viewingFeeds, type DbHandle } from '@portal/db'
 import type { Viewing } from '@portal/contracts/viewings'
 import type { UserRow } from '../accounts/guard.ts'
 import { displayName } from '../people/profile.ts'
 import type { BookingRow } from './announce.ts'
 import { icsEvent } from './announce.ts'
 import { calendar } from './ics.ts'
+import { investmentPlace, listingPlace, type Place } from './place.ts'
 
 /**
  * 'Kalendarz' (issue 28): the visits of a person, as the advertiser (their own and, for an agency, its agents'
@@ -15,27 +16,39 @@ import { calendar } from './ics.ts'
  */
 const ownerCond = (user: UserRow): SQL => or(eq(viewingBookings.ownerId, user.id), eq(listings.userId, user.id))!
 
+/** The place columns of a visit: its listing, or its investment (left joins, decision 070). */
+const placeCols = {
+  listingTitle: listings.title, listingSlug: listings.slug, listingCity: listings.city, listingDistrict: listings.district,
+  invName: investments.name, invSlug: investments.slug, invCity: investments.city, invDistrict: investments.district,
+}
+type PlaceCols = { [K in keyof typeof placeCols]: string | null }
+const placeOf = (b: BookingRow, r: PlaceCols): Place => b.listingId !== null
+  ? listingPlace({ id: b.listingId, title: r.listingTitle!, slug: r.listingSlug!, city: r.listingCity!, district: r.listingDistrict })
+  : investmentPlace({ id: b.investmentId!, name: r.invName!, slug: r.invSlug!, city: r.invCity!, district: r.invDistrict })
+
 export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owner' | 'visitor'; listing?: number; from?: string; to?: string }) {
   const conds: SQL[] = [isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id)]
   if (q.listing) conds.push(eq(viewingBookings.listingId, q.listing))
   if (q.from) conds.push(gte(viewingBookings.endsAt, new Date(q.from)))
   if (q.to) conds.push(lt(viewingBookings.startsAt, new Date(q.to)))
-  const rows = await db.db.select({ b: viewingBookings, title: listings.title, slug: listings.slug }).from(viewingBookings)
-    .innerJoin(listings, eq(listings.id, viewingBookings.listingId)).where(and(...conds)).orderBy(asc(viewingBookings.startsAt)).limit(500)
+  const rows = await db.db.select({ b: viewingBookings, ...placeCols }).from(viewingBookings)
+    .leftJoin(listings, eq(listings.id, viewingBookings.listingId)).leftJoin(investments, eq(investments.id, viewingBookings.investmentId))
+    .where(and(...conds)).orderBy(asc(viewingBookings.startsAt)).limit(500)
   const ownerIds = [...new Set(rows.map((r) => r.b.ownerId))]
   const owners = ownerIds.length ? await db.db.select().from(users).where(inArray(users.id, ownerIds)) : []
   const ownerBy = new Map(owners.map((o) => [o.id, o]))
-  const data: Viewing[] = rows.map(({ b, title, slug }) => viewingView(b, { id: b.listingId, title, slug }, q.role, ownerBy.get(b.ownerId)))
+  const data: Viewing[] = rows.map((r) => viewingView(r.b, placeOf(r.b, r), q.role, ownerBy.get(r.b.ownerId)))
   const ls = await db.db.selectDistinct({ id: listings.id, title: listings.title }).from(viewingBookings)
     .innerJoin(listings, eq(listings.id, viewingBookings.listingId))
     .where(and(isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id))).orderBy(asc(listings.title)).limit(200)
   return { data, listings: ls }
 }
 
-export function viewingView(b: BookingRow, listing: { id: number; title: string; slug: string }, role: 'owner' | 'visitor', owner?: UserRow): Viewing {
+export function viewingView(b: BookingRow, place: Place, role: 'owner' | 'visitor', owner?: UserRow): Viewing {
   return {
+    place: place.kind, href: place.path, listing: { id: place.id, title: place.title, slug: place.slug },
     id: b.id, status: b.status, awaiting: b.awaiting, role, start: new Date(b.startsAt).toISOString(), end: new Date(b.endsAt).toISOString(),
-    open_day: b.openDayId !== null, reason: b.reason, listing,
+    open_day: b.openDayId !== null, reason: b.reason,
     person: role === 'owner' ? { name: b.name, email: b.email, phone: b.phone } : { name: owner ? displayName(owner) : 'Ogłoszeniodawca', email: null, phone: null },
     thread_id: role === 'owner' || b.userId ? b.threadId : null,
   }
@@ -58,14 +71,14 @@ export async function feedCalendar(app: FastifyInstance, token: string): Promise
   if (!feed) return null
   const [user] = await app.db.db.select().from(users).where(eq(users.id, feed.userId)).limit(1)
   if (!user || user.deletedAt) return null
-  const rows = await app.db.db.select({ b: viewingBookings, l: listings }).from(viewingBookings)
-    .innerJoin(listings, eq(listings.id, viewingBookings.listingId))
+  const rows = await app.db.db.select({ b: viewingBookings, ...placeCols }).from(viewingBookings)
+    .leftJoin(listings, eq(listings.id, viewingBookings.listingId)).leftJoin(investments, eq(investments.id, viewingBookings.investmentId))
     .where(and(isNotNull(viewingBookings.verifiedAt), gte(viewingBookings.startsAt, sql`now() - interval '30 days'`),
       or(ownerCond(user), eq(viewingBookings.userId, user.id))))
     .orderBy(asc(viewingBookings.startsAt)).limit(1000)
   const ownerIds = [...new Set(rows.map((r) => r.b.ownerId))]
   const owners = ownerIds.length ? await app.db.db.select().from(users).where(inArray(users.id, ownerIds)) : []
   const ownerBy = new Map(owners.map((o) => [o.id, o]))
-  const events = rows.map(({ b, l }) => icsEvent(app, b, l, ownerBy.get(b.ownerId)!, b.userId === user.id && b.ownerId !== user.id ? 'visitor' : 'owner'))
+  const events = rows.map((r) => r.b).map((b, i) => icsEvent(app, b, placeOf(b, rows[i]!), ownerBy.get(b.ownerId)!, b.userId === user.id && b.ownerId !== user.id ? 'visitor' : 'owner'))
   return calendar(events, { name: 'Dazu – oglądania' })
 }

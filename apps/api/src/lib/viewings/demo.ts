@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, like, sql } from 'drizzle-orm'
-import { listings, users, viewingBookings, viewingOpenDays, viewingSettings, type DbHandle, type ViewingHours } from '@portal/db'
+import { investments, listings, users, viewingBookings, viewingOpenDays, viewingSettings, type DbHandle, type ViewingHours } from '@portal/db'
 import { DateTime } from 'luxon'
 import { DEMO_USER_EMAIL } from '../accounts/password-demo.ts'
 import { displayName } from '../people/profile.ts'
@@ -9,7 +9,8 @@ import { gridSlots, ZONE, type Availability } from './slots.ts'
 /**
  * Demo visits (issue 28), so 'Kalendarz' and 'Umów oglądanie' have something to show on `npm start`: hours on the
  * demo user's listings and on a few of the first demo agency's, an open day, and bookings of the demo user in every
- * state (waiting, confirmed, another time proposed, cancelled) as the advertiser and as the visitor. Written once,
+ * state (waiting, confirmed, another time proposed, cancelled) as the advertiser and as the visitor, and an open day
+ * of the first investment. Written once,
  * on a database without any visiting hours yet; the times are laid from now, on the listings' grids.
  */
 const WEEKDAYS: ViewingHours[] = [1, 2, 3, 4, 5].map((day) => ({ day, from: '17:00', to: '19:00' }))
@@ -82,6 +83,16 @@ export async function seedDemoViewings(db: DbHandle, now = new Date()): Promise<
   rows.push({ ...od, ...asVisitor, seat: 0, status: 'confirmed', awaiting: 'owner' })
   rows.push({ ...od, ...person(visitors[2]!), seat: 1, status: 'confirmed', awaiting: 'owner' })
   rows.push({ ...od, ...guest, seat: 2, status: 'confirmed', awaiting: 'owner' })
+
+  // An open day of the first demo investment (decision 070): next Sunday 10:00–14:00, 30 places, the demo user in one.
+  const [inv] = await db.db.select({ id: investments.id, userId: investments.userId }).from(investments).orderBy(asc(investments.id)).limit(1)
+  if (inv) {
+    const sunday = saturday.plus({ days: 1 }).set({ hour: 10 })
+    const span = { startsAt: sunday.toJSDate(), endsAt: sunday.plus({ hours: 4 }).toJSDate() }
+    const [invDay] = await db.db.insert(viewingOpenDays).values({ investmentId: inv.id, ...span, capacity: 30 }).returning({ id: viewingOpenDays.id })
+    const base = { investmentId: inv.id, ownerId: inv.userId, ...span, openDayId: invDay!.id, verifiedAt: verified, status: 'confirmed' as const, awaiting: 'owner' as const }
+    rows.push({ ...base, ...asVisitor, seat: 0 }, { ...base, ...person(visitors[3]!), seat: 1 })
+  }
 
   await db.db.insert(viewingBookings).values(rows)
   await logListingChanges(db, chosen.map((l) => l.id))

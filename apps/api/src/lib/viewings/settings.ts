@@ -20,12 +20,19 @@ export async function settingsOf(db: DbHandle, listingId: number): Promise<Setti
 
 export const availabilityOf = (s: SettingsRow): Availability => ({ weekly: s.weekly, exceptions: s.exceptions, visitMinutes: s.visitMinutes })
 
+/** Whose open days and visits: a listing's, or an investment's (decision 070). */
+export type PlaceKey = { listingId: number } | { investmentId: number }
+export const openDaysWhere = (k: PlaceKey) => 'listingId' in k ? eq(viewingOpenDays.listingId, k.listingId) : eq(viewingOpenDays.investmentId, k.investmentId)
+export const bookingsWhere = (k: PlaceKey) => 'listingId' in k ? eq(viewingBookings.listingId, k.listingId) : eq(viewingBookings.investmentId, k.investmentId)
+const changed = (db: DbHandle, k: PlaceKey) => 'listingId' in k ? logListingChanges(db, [k.listingId]) : Promise.resolve()
+
 /** Open days from now on, with their places taken. */
-export async function openDaysOf(db: DbHandle, listingId: number): Promise<OpenDay[]> {
+export async function openDaysOf(db: DbHandle, key: number | PlaceKey): Promise<OpenDay[]> {
+  const k = typeof key === 'number' ? { listingId: key } : key
   const rows = await db.db.select({
     id: viewingOpenDays.id, startsAt: viewingOpenDays.startsAt, endsAt: viewingOpenDays.endsAt, capacity: viewingOpenDays.capacity,
     taken: sql<number>`(select count(*) from viewing_bookings b where b.open_day_id = viewing_open_days.id and b.status <> 'cancelled')`.mapWith(Number),
-  }).from(viewingOpenDays).where(and(eq(viewingOpenDays.listingId, listingId), gt(viewingOpenDays.endsAt, sql`now()`))).orderBy(asc(viewingOpenDays.startsAt))
+  }).from(viewingOpenDays).where(and(openDaysWhere(k), gt(viewingOpenDays.endsAt, sql`now()`))).orderBy(asc(viewingOpenDays.startsAt))
   return rows.map((r) => ({ ...r, startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }))
 }
 
@@ -71,21 +78,25 @@ export async function disableSettings(db: DbHandle, listingId: number) {
   await logListingChanges(db, [listingId])
 }
 
-export async function addOpenDay(db: DbHandle, listingId: number, o: { starts_at: string; ends_at: string; capacity: number }) {
+export async function addOpenDay(db: DbHandle, key: number | PlaceKey, o: { starts_at: string; ends_at: string; capacity: number }) {
+  const k = typeof key === 'number' ? { listingId: key } : key
   const start = new Date(o.starts_at), end = new Date(o.ends_at)
   if (start.getTime() <= Date.now() || end <= start || end.getTime() - start.getTime() > 24 * 3600_000) throw fieldError('starts_at', VIEWING_MESSAGES.openDayInvalid)
-  const [row] = await db.db.insert(viewingOpenDays).values({ listingId, startsAt: start, endsAt: end, capacity: o.capacity }).returning({ id: viewingOpenDays.id })
-  await logListingChanges(db, [listingId])
+  const [row] = await db.db.insert(viewingOpenDays).values({ ...k, startsAt: start, endsAt: end, capacity: o.capacity }).returning({ id: viewingOpenDays.id })
+  await changed(db, k)
   return row!.id
 }
 
 /** An open day without visitors can be removed; one with visitors must have them cancelled first. */
-export async function removeOpenDay(db: DbHandle, listingId: number, idParam: string) {
+export async function removeOpenDay(db: DbHandle, key: number | PlaceKey, idParam: string) {
+  const k = typeof key === 'number' ? { listingId: key } : key
   if (!/^\d{1,15}$/.test(idParam)) throw notFound(VIEWING_MESSAGES.notFound)
+  const [mine] = await db.db.select({ id: viewingOpenDays.id }).from(viewingOpenDays).where(and(eq(viewingOpenDays.id, Number(idParam)), openDaysWhere(k))).limit(1)
+  if (!mine) throw notFound(VIEWING_MESSAGES.notFound)
   const [taken] = await db.db.select({ id: viewingBookings.id }).from(viewingBookings)
     .where(and(eq(viewingBookings.openDayId, Number(idParam)), holdsTime, isNotNull(viewingBookings.verifiedAt))).limit(1)
   if (taken) throw fieldError('open_day', 'Na ten dzień otwarty są już zapisane osoby: najpierw odwołaj ich wizyty w kalendarzu.')
-  const done = await db.db.delete(viewingOpenDays).where(and(eq(viewingOpenDays.id, Number(idParam)), eq(viewingOpenDays.listingId, listingId))).returning({ id: viewingOpenDays.id })
+  const done = await db.db.delete(viewingOpenDays).where(and(eq(viewingOpenDays.id, Number(idParam)), openDaysWhere(k))).returning({ id: viewingOpenDays.id })
   if (!done.length) throw notFound(VIEWING_MESSAGES.notFound)
-  await logListingChanges(db, [listingId])
+  await changed(db, k)
 }

@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router'
 
-/** The tabs of one investment on the developer's screens: data, units, import, the public page. */
+/** The tabs of one investment on the developer's screens: data, units, import, open days, the public page. */
 export function InvestmentTabs({ id, slug }: { id: number; slug: string }) {
   const tabs = [
     { to: `/moje-inwestycje/${id}`, label: 'Dane inwestycji', end: true },
     { to: `/moje-inwestycje/${id}/lokale`, label: 'Lokale', end: true },
     { to: `/moje-inwestycje/${id}/import`, label: 'Import z pliku', end: true },
+    { to: `/moje-inwestycje/${id}/dni-otwarte`, label: 'Dni otwarte', end: true },
   ]
   return (
     <nav aria-label="Inwestycja" className="-mx-4 overflow-x-auto px-4">

@@ -137,7 +137,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null, c
           <aside aria-label="Kontakt z ogłoszeniodawcą" className="container-page sm:!px-0">
             <div className="flex flex-col gap-4 lg:sticky lg:top-36">
               <div id="ogloszeniodawca" className="scroll-mt-32"><AdvertiserCard offer={o} /></div>
-              {o.viewings && !o.is_owner && <ViewingButton offerId={o.id} title={o.title} />}
+              {o.viewings && !o.is_owner && <ViewingButton endpoint={`/api/offers/${o.id}/viewings`} title={o.title} />}
               <section id="kontakt" aria-labelledby="contact-heading" className="scroll-mt-32 rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
                 <h2 id="contact-heading" className="mb-3 text-lg font-bold text-slate-900">Napisz wiadomość</h2>
                 <ContactForm endpoint={`/api/offers/${o.id}/contact`} />

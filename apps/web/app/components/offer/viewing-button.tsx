@@ -7,8 +7,11 @@ import { CalendarIcon } from './offer-icons'
 const loadDialog = () => import('./viewing-dialog')
 const ViewingDialog = lazy(() => loadDialog().then((m) => ({ default: m.ViewingDialog })))
 
-/** 'Umów oglądanie' (issue 28) on a listing whose advertiser takes bookings: opens the booking dialog. */
-export function ViewingButton({ offerId, title }: { offerId: number; title: string }) {
+/**
+ * 'Umów oglądanie' (issue 28) on a listing whose advertiser takes bookings, or a place on an investment's open day
+ * (`endpoint` /api/investments/{slug}/viewings, `label` and `heading` of its own): opens the booking dialog.
+ */
+export function ViewingButton({ endpoint, title, label = VIEWING_BOOK_LABEL, heading }: { endpoint: string; title: string; label?: string; heading?: string }) {
   const [open, setOpen] = useState(false)
   const prefetch = () => void loadDialog().catch(() => {})
   return (
@@ -21,11 +24,11 @@ export function ViewingButton({ offerId, title }: { offerId: number; title: stri
         onFocus={prefetch}
         className="inline-flex min-h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-full border border-accent-600 bg-white px-5 text-[15px] font-semibold text-accent-700 outline-none hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
       >
-        <CalendarIcon size={18} /> {VIEWING_BOOK_LABEL}
+        <CalendarIcon size={18} /> {label}
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ViewingDialog offerId={offerId} title={title} onClose={() => setOpen(false)} />
+          <ViewingDialog endpoint={endpoint} title={title} heading={heading ?? label} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

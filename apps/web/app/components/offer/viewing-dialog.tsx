@@ -20,7 +20,7 @@ const chip = (selected: boolean) => `inline-flex min-h-11 shrink-0 cursor-pointe
  * logged-in person books with one more press, a guest gives name, e-mail and phone (captcha, then a confirmation
  * link by e-mail). Loaded on demand by <ViewingButton/>.
  */
-export function ViewingDialog({ offerId, title, onClose }: { offerId: number; title: string; onClose: () => void }) {
+export function ViewingDialog({ endpoint, title, heading, onClose }: { endpoint: string; title: string; heading: string; onClose: () => void }) {
   const { user } = useAuth()
   const [data, setData] = useState<Slots | null>(null)
   const [loadError, setLoadError] = useState(false)
@@ -31,8 +31,8 @@ export function ViewingDialog({ offerId, title, onClose }: { offerId: number; ti
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
 
-  const load = () => api.get<Slots>(`/api/offers/${offerId}/viewings`, { silent: true }).then((d) => { setData(d); setLoadError(false) }, () => setLoadError(true))
-  useEffect(() => { void load() }, [offerId]) // eslint-disable-line react-hooks/exhaustive-deps
+  const load = () => api.get<Slots>(endpoint, { silent: true }).then((d) => { setData(d); setLoadError(false) }, () => setLoadError(true))
+  useEffect(() => { void load() }, [endpoint]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const days = useMemo(() => {
     const m = new Map<string, Slot[]>()
@@ -50,7 +50,7 @@ export function ViewingDialog({ offerId, title, onClose }: { offerId: number; ti
     try {
       const captcha = user ? null : await solveCaptcha()
       const body = { start: slot.start, open_day_id: slot.open_day_id, ...(user ? {} : values), ...(captcha ? { captcha } : {}) }
-      const r = await api.post<{ message: string }>(`/api/offers/${offerId}/viewings`, body, { silent: true })
+      const r = await api.post<{ message: string }>(endpoint, body, { silent: true })
       setDone(r?.message ?? VIEWING_MESSAGES.pending)
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
@@ -69,7 +69,7 @@ export function ViewingDialog({ offerId, title, onClose }: { offerId: number; ti
         <Dialog className="flex flex-col gap-4 p-5 outline-none sm:p-6">
           <div className="flex items-start justify-between gap-3">
             <div>
-              <Heading slot="title" className="text-xl font-bold text-slate-900">{VIEWING_MESSAGES.book}</Heading>
+              <Heading slot="title" className="text-xl font-bold text-slate-900">{heading}</Heading>
               <p className="mt-1 text-sm text-slate-600">{title}</p>
             </div>
             <Button aria-label="Zamknij" onPress={onClose} className="-mr-2 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600">

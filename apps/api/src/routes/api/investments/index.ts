@@ -15,6 +15,7 @@ import { investmentBySlug, listInvestments, ownDetail, unitsOf } from '../../../
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
 import { saveUnit } from '../../../lib/investments/units.ts'
 import { isWatched, runWatch } from '../../../lib/watch/detect.ts'
+import viewings from './viewings.ts'
 
 const id = z.string().regex(/^\d{1,9}$/, 'Nieprawidłowy identyfikator.').transform(Number)
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: validationErrorSchema }
@@ -23,6 +24,7 @@ const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 /** /api/investments: the public list and pages of investments, and a developer's writes (issue 27). */
 const investmentsApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 4, headerPairs: 100 } })
+  await app.register(viewings)
 
   app.get('/investments', {
     schema: {

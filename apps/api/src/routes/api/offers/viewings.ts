@@ -54,7 +54,7 @@ const viewings: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const listing = await visibleListing(request, request.params.id)
-    const { row, verify } = await book(app, request, reply, listing, request.body)
+    const { row, verify } = await book(app, request, reply, { listing }, request.body)
     if (verify) {
       await app.mailer.send(viewingVerifyMail(row.email, row.name, listing.title, when(row), `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, row.id)}`))
       return reply.code(201).send({ id: row.id, status: 'verify_email' as const, message: VIEWING_MESSAGES.verifyEmail })

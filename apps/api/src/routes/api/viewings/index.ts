@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { eq } from 'drizzle-orm'
-import { listings, viewingBookings } from '@portal/db'
+import { viewingBookings } from '@portal/db'
 import {
   cancelInputSchema, feedSchema, guestCancelSchema, proposeInputSchema, tokenInputSchema, VIEWING_MESSAGES, viewingListSchema, viewingQuerySchema, viewingSchema,
 } from '@portal/contracts/viewings'
@@ -48,8 +48,8 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request)
       const { b, side } = await userBooking(app.db, user, request.params.id)
       const row = await run(b, side, request.body as never)
-      const [l] = await app.db.db.select({ id: listings.id, title: listings.title, slug: listings.slug }).from(listings).where(eq(listings.id, row.listingId))
-      return viewingView(row, l!, side, (await partiesOf(app.db, row)).owner)
+      const { place, owner } = await partiesOf(app.db, row)
+      return viewingView(row, place, side, owner)
     })
   act('confirm', "Confirms a pending visit waiting for my side: 200; 409 when not waiting for me, cancelled or past; 404 someone else's", null, (b, side) => confirmBooking(app, b, side))
   act('cancel', "Cancels a visit {reason}: both sides get a CANCEL .ics; 409 when cancelled or past; 404 someone else's", cancelInputSchema, (b, side, body: { reason: string }) => cancelBooking(app, b, side, body.reason))
@@ -63,8 +63,8 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
     return b
   }
   const guestReply = async (b: BookingRow, verifiedNow: boolean) => {
-    const { listing, owner } = await partiesOf(app.db, b)
-    return { ...viewingView(b, { id: listing.id, title: listing.title, slug: listing.slug }, 'visitor', owner), thread_id: null, verified_now: verifiedNow }
+    const { place, owner } = await partiesOf(app.db, b)
+    return { ...viewingView(b, place, 'visitor', owner), thread_id: null, verified_now: verifiedNow }
   }
 
   app.post('/viewings/guest/verify', {
@@ -74,7 +74,7 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
     if (b.verifiedAt) return guestReply(b, false)
     if (b.status === 'cancelled' || Date.now() - new Date(b.createdAt).getTime() > GUEST_HOLD_MS) throw new HttpError(400, 'token_expired', 'Rezerwacja nie została potwierdzona w ciągu godziny i termin został zwolniony. Zarezerwuj ponownie.')
     const [row] = await app.db.db.update(viewingBookings).set({ verifiedAt: new Date() }).where(eq(viewingBookings.id, b.id)).returning()
-    const s = await settingsOf(app.db, b.listingId)
+    const s = b.listingId === null ? null : await settingsOf(app.db, b.listingId)
     b = await delivered(app, row!, s?.autoConfirm ?? false)
     return guestReply(b, true)
   })

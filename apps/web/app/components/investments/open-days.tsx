@@ -1,0 +1,26 @@
+import { formatViewingDay, formatViewingTime } from '@portal/contracts/plain/viewings'
+import type { Slot } from '@portal/contracts/viewings'
+import { ViewingButton } from '../offer/viewing-button'
+
+/**
+ * 'Dni otwarte' on /inwestycje/{slug} (issue 28 item 1): the investment's open days ahead with places left, and
+ * 'Zapisz się' opening the booking dialog (loaded on demand, so the page stays light). Shown only when there are some.
+ */
+export function OpenDays({ slug, name, days }: { slug: string; name: string; days: Slot[] }) {
+  if (!days.length) return null
+  return (
+    <section aria-labelledby="open-days-h" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
+      <h2 id="open-days-h" className="text-lg font-bold text-slate-900">Dni otwarte</h2>
+      <p className="mb-3 mt-1 text-sm text-slate-600">Obejrzyj inwestycję z doradcą dewelopera. Czas polski.</p>
+      <ul className="mb-4 flex flex-col gap-2">
+        {days.map((d) => (
+          <li key={d.open_day_id} className="rounded-xl bg-slate-50 px-3 py-2 text-[15px] text-slate-800">
+            <span className="inline-block font-semibold first-letter:uppercase">{formatViewingDay(d.start)}</span>, {formatViewingTime(d.start)}–{formatViewingTime(d.end)}
+            <span className="block text-sm text-slate-600">Wolne miejsca: {d.places_left}</span>
+          </li>
+        ))}
+      </ul>
+      <ViewingButton endpoint={`/api/investments/${encodeURIComponent(slug)}/viewings`} title={name} label="Zapisz się na dzień otwarty" heading="Dzień otwarty" />
+    </section>
+  )
+}
