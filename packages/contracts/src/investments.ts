@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AMENITIES, INVESTMENT_MESSAGES as M, UNIT_LIMITS as L } from './plain/investments.ts'
+import { AMENITIES, INVESTMENT_MAX_PHOTOS, INVESTMENT_MESSAGES as M, UNIT_LIMITS as L } from './plain/investments.ts'
 
 export * from './plain/investments.ts'
 
@@ -64,7 +64,7 @@ export const unitSchema = z.object({
 })
 export type Unit = z.infer<typeof unitSchema>
 
-const photoSchema = z.object({ key: z.string(), width: z.number().int(), height: z.number().int(), placeholder: z.string().nullable() })
+export const investmentPhotoSchema = z.object({ key: z.string(), width: z.number().int(), height: z.number().int(), placeholder: z.string().nullable() })
 
 export const investmentCardSchema = z.object({
   id: z.number().int(), slug: z.string(), name: z.string(), city: z.string(), district: z.string().nullable(),
@@ -74,12 +74,12 @@ export const investmentCardSchema = z.object({
   units_available: z.number().int(), units_total: z.number().int(),
   price_from: z.number().int().nullable(), price_per_m2_from: z.number().int().nullable(),
   rooms: z.array(z.number().int()),
-  photo: photoSchema.nullable(),
+  photo: investmentPhotoSchema.nullable(),
 })
 export type InvestmentCard = z.infer<typeof investmentCardSchema>
 
 export const investmentDetailSchema = investmentCardSchema.extend({
-  description: z.string(), buildings: z.array(z.string()), amenities: z.array(z.string()), photos: z.array(photoSchema),
+  description: z.string(), buildings: z.array(z.string()), amenities: z.array(z.string()), photos: z.array(investmentPhotoSchema),
   address: z.object({ street: z.string().nullable(), number: z.string().nullable(), zip: z.string().nullable(), county: z.string().nullable(), commune: z.string().nullable() }).nullable(),
   units: z.array(unitSchema),
   /** The developer's open-data file (art. 19b), when one was written. */
@@ -87,6 +87,11 @@ export const investmentDetailSchema = investmentCardSchema.extend({
   updated_at: z.string(),
 })
 export type InvestmentDetail = z.infer<typeof investmentDetailSchema>
+
+export const investmentPhotosSchema = z.object({ photos: z.array(investmentPhotoSchema) })
+export const investmentPhotoOrderSchema = z.object({
+  ids: z.array(z.string().max(40), { error: M.photoOrder }).max(INVESTMENT_MAX_PHOTOS, M.photoOrder),
+})
 
 export const investmentListQuerySchema = z.object({
   miasto: z.string().max(60).optional(),

@@ -71,7 +71,17 @@ export const INVESTMENT_MESSAGES = {
   missingColumns: 'Brakuje kolumn: {columns}.',
   duplicateRow: 'Lokal {unit} w budynku {building} powtarza się (wiersz {row}).',
   importFailed: 'Import nie zapisał niczego: popraw wskazane wiersze.',
+  photoRequired: 'Dodaj zdjęcie (JPEG, PNG, WebP, AVIF lub HEIC).',
+  photoTooLarge: 'Zdjęcie może mieć najwyżej 15 MB.',
+  tooManyPhotos: 'Inwestycja może mieć najwyżej 30 zdjęć.',
+  photoNotFound: 'Nie ma takiego zdjęcia.',
+  photoOrder: 'Podaj wszystkie zdjęcia inwestycji w nowej kolejności, każde raz.',
 } as const
+
+/** Photos of one investment (the gallery of /inwestycje/{slug}; the first is its cover). */
+export const INVESTMENT_MAX_PHOTOS = 30
+/** A photo's id in the API: the last part of its storage key. */
+export const investmentPhotoId = (key: string) => key.slice(key.lastIndexOf('/') + 1)
 
 /**
  * The import file's columns, in the template's order. `key` is what a header is matched by after lower-casing and

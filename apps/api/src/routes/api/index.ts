@@ -32,6 +32,7 @@ import favoriteUsers from './favorite-users.ts'
 import feeds from './feeds/index.ts'
 import partnerOffers from './partner/offers.ts'
 import investments from './investments/index.ts'
+import investmentPhotos from './investments/photos.ts'
 import viewings from './viewings/index.ts'
 import openData from './dane-otwarte/index.ts'
 import prices from './prices.ts'
@@ -72,6 +73,7 @@ const api: FastifyPluginAsyncZod = async (app) => {
   await app.register(feeds)
   await app.register(partnerOffers)
   await app.register(investments)
+  await app.register(investmentPhotos)
   await app.register(viewings)
   await app.register(openData)
   await app.register(prices)
