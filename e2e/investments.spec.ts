@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { expect, hydrated, test } from './fixtures'
 
 // Issue 27: a developer creates an investment, imports its units, sees the public page; a buyer filters the units
@@ -25,6 +26,10 @@ const BAD = csv([
   'A;2;1;54;3;-5;dostępne;tak;nie;nie;',
   'A;1;1;27;1;318000;wolne;tak;nie;nie;',
 ])
+
+const photo = (name: string) => ({
+  name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: readFileSync(new URL(`../apps/api/src/test/fixtures/photos/${name}.jpg`, import.meta.url)),
+})
 
 async function buyerPage(browser: Browser, width: number) {
   const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL' })
@@ -87,6 +92,17 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('Zapisano 1 lokal.')).toBeVisible()
     await expect(page.getByRole('row').filter({ has: page.getByLabel('Cena lokalu A/2') })).toContainText('2 ceny')
 
+    // Photos: two chosen at once upload in that order; the second becomes the cover.
+    await page.getByRole('navigation', { name: 'Inwestycja' }).getByRole('link', { name: 'Dane inwestycji' }).click()
+    const gallery = page.getByRole('list', { name: 'Zdjęcia inwestycji' })
+    await page.getByLabel('Dodaj zdjęcia').setInputFiles([photo('chelsea'), photo('coffee')])
+    await expect(page.getByRole('status').filter({ hasText: '2 zdjęcia' })).toBeVisible()
+    const first = await gallery.getByRole('img', { name: 'Zdjęcie 1' }).getAttribute('src')
+    await page.getByRole('button', { name: 'Przesuń zdjęcie 2 wcześniej' }).click()
+    await expect(page.getByText('Ustawiono zdjęcie główne.')).toBeVisible()
+    await expect(gallery.getByRole('img', { name: 'Zdjęcie 2' })).toHaveAttribute('src', first!)
+    const cover = (await gallery.getByRole('img', { name: 'Zdjęcie 1' }).getAttribute('src'))!.replace('/sm.webp', '')
+
     // The public page.
     const publicLink = page.getByRole('link', { name: 'Strona publiczna' })
     const href = await publicLink.getAttribute('href')
@@ -101,6 +117,7 @@ for (const width of [390, 1280]) {
     await expect(buyer.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${href}$`))
     const ld = await buyer.locator('script[type="application/ld+json"]').first().textContent()
     expect(JSON.parse(ld!)).toMatchObject({ '@type': 'ApartmentComplex', name, numberOfAccommodationUnits: 4 })
+    await expect(buyer.locator(`img[src^="${cover}/"]`).first()).toBeVisible()
     await expect(buyer.getByTestId('units-count')).toHaveText('4 lokale z 4')
     await buyer.getByRole('group', { name: 'Filtry lokali' }).getByLabel('Pokoje').selectOption('3')
     await expect(buyer.getByTestId('units-count')).toHaveText('1 lokal z 4')

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { InvestmentTabs } from '~/components/investments/dev-tabs'
 import { InvestmentForm } from '~/components/investments/investment-form'
+import { InvestmentPhotos } from '~/components/investments/investment-photos'
 import { ownInvestment } from '~/lib/investments.server'
 import { requireCompany } from '~/lib/auth.server'
 import { emptyInvestment, investmentValues } from '~/lib/investments'
@@ -29,6 +30,8 @@ export default function InvestmentEdit({ loaderData }: Route.ComponentProps) {
       </div>
       {inv && <InvestmentTabs id={inv.id} slug={inv.slug} />}
       <InvestmentForm key={inv?.id ?? 'new'} initial={inv ? investmentValues(inv) : emptyInvestment()} id={inv?.id ?? null} tileUrl={tileUrl} />
+      {/* Saved as each is added, moved or removed, apart from the form's data. */}
+      {inv && <InvestmentPhotos key={inv.id} id={inv.id} initial={inv.photos} />}
     </div></div>
   )
 }
