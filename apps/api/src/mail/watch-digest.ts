@@ -15,7 +15,7 @@ export function watchDigestMail(o: { to: string; name: string; lines: DigestLine
     o.more ? `<p style="margin:0 0 16px;font-size:15px;color:#4b5563">…i ${o.more} więcej.</p>` : ''}`
   return build({
     to: o.to,
-    subject: total === 1 ? `Zmiana w obserwowanych: ${o.lines[0]!.text}` : `Zmiany cen w obserwowanych ogłoszeniach i inwestycjach (${total})`,
+    subject: total === 1 ? `Zmiana w obserwowanych: ${o.lines[0]!.text}` : `Zmiany w ulubionych ogłoszeniach i obserwowanych inwestycjach (${total})`,
     greeting: `Dzień dobry, ${o.name}!`,
     paragraphs: ['Oto zmiany od ostatniego podsumowania w ogłoszeniach, które masz w ulubionych, i w inwestycjach, które obserwujesz.'],
     blocksHtml: html,

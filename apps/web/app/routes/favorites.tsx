@@ -66,9 +66,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function Tabs({ current }: { current: Tab }) {
+  // On a phone the strip scrolls sideways: the current tab (the last ones sit past the edge) is brought into view.
+  const strip = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    const ul = strip.current
+    const on = ul?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (ul && on && on.offsetLeft + on.offsetWidth > ul.clientWidth) ul.scrollLeft = on.offsetLeft - 8
+  }, [current])
   return (
     <nav aria-label="Ulubione" className="mt-4">
-      <ul className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none] sm:inline-flex">
+      <ul ref={strip} className="relative flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none] sm:inline-flex">
         {TABS.map((t) => (
           <li key={t.id} className="shrink-0">
             <Link

@@ -109,7 +109,7 @@ describe('price watch of favourites', () => {
     expect(await sendDigests(ctx)).toBe(0)
     const mail = await smtp.next()
     expect(mail.to).toMatchObject({ text: 'fan@example.com' })
-    expect(mail.subject).toMatch(/^Zmiany cen w obserwowanych ogłoszeniach i inwestycjach \(\d+\)$/)
+    expect(mail.subject).toMatch(/^Zmiany w ulubionych ogłoszeniach i obserwowanych inwestycjach \(\d+\)$/)
     expect(mail.text).toContain('Cena obniżona o 20\u00a0000 zł (\u22123\u00a0%): „Mieszkanie z obniżką na Mokotowie”')
     expect(mail.text).toContain('https://portal.test/ogloszenia/')
     expect(smtp.pending()).toBe(0)
