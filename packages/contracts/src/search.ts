@@ -3,13 +3,17 @@ import { OFFER_TYPE_VALUES } from './catalogue/offer-types.ts'
 import { listingSummarySchema } from './listing.ts'
 import { SEARCH_MESSAGES, parseSearchParams as parseWithoutShapes } from './plain/search.ts'
 import { checkArea } from './plain/area-shape.ts'
+import { checkPlace } from './catalogue/regions.ts'
 
 // The query (URL ⇄ form state, parsing, constants) lives in plain/search.ts, without zod, so the web's first paint
 // can use it without loading zod (issue 16); this module adds the API's response shapes.
 export * from './plain/search.ts'
 
-/** The API's parser: plain/search.ts's, with drawn areas checked (limits, crossing outlines) and named when wrong. */
-export const parseSearchParams = (params: URLSearchParams) => parseWithoutShapes(params, checkArea)
+/**
+ * The API's parser: plain/search.ts's, with drawn areas checked (limits, crossing outlines) and places
+ * (`lokalizacje`) looked up in the catalogue, each named when wrong.
+ */
+export const parseSearchParams = (params: URLSearchParams) => parseWithoutShapes(params, checkArea, checkPlace)
 export { AREA_MESSAGES, MAX_AREAS, MAX_AREA_POINTS, areaProblem, decodeArea } from './plain/area-shape.ts'
 
 // ---- API response shapes ----------------------------------------------------------------------------------------
@@ -90,6 +94,11 @@ export const locationSuggestionSchema = z.object({
     state: z.string().optional(),
     country: z.string(),
   }),
+  /**
+   * A place `lokalizacje` can hold (decision 069): a voivodeship, powiat or gmina (matched by its boundary) or a big
+   * city's district; the search boxes add it to the searched places instead of a point with a radius.
+   */
+  place: z.object({ id: z.string(), label: z.string() }).optional(),
 })
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>
 

@@ -1,5 +1,6 @@
 // /sitemap.xml and /robots.txt texts. Listing pages come from GET /api/offers (active, newest first), read in API
 // pages of 48; a sitemap file holds SITEMAP_PAGE listings, and beyond one file /sitemap.xml becomes an index.
+import { VOIVODESHIPS } from '@portal/contracts/catalogue/voivodeships'
 import { CATEGORIES, CITIES, OFFER_TYPES } from '@portal/contracts/catalogue'
 import { pricePagePath } from '@portal/contracts/plain/prices'
 
@@ -32,6 +33,14 @@ export function landingEntries(origin: string): UrlEntry[] {
     if (c.slug === 'uslugi') continue
     for (const o of OFFER_TYPES) {
       if (c.offerTypes.includes(o.value)) out.push({ loc: `${origin}/nieruchomosci/${c.urlSlug}/${o.slug}`, changefreq: 'daily', priority: c.parentId ? '0.6' : '0.7' })
+    }
+  }
+  // Voivodeships (decision 069): every transaction, and each main category's, in each of the 16.
+  for (const v of VOIVODESHIPS) {
+    for (const o of OFFER_TYPES) out.push({ loc: `${origin}/nieruchomosci/${o.slug}/${v.slug}`, changefreq: 'daily', priority: '0.6' })
+    for (const c of CATEGORIES) {
+      if (c.slug === 'uslugi' || c.parentId) continue
+      for (const o of OFFER_TYPES) if (c.offerTypes.includes(o.value)) out.push({ loc: `${origin}/nieruchomosci/${c.urlSlug}/${o.slug}/${v.slug}`, changefreq: 'daily', priority: '0.5' })
     }
   }
   out.push({ loc: `${origin}/uslugi`, changefreq: 'daily', priority: '0.5' })

@@ -6,7 +6,7 @@ import {
   type Advertiser, type SearchQuery,
 } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
-import type { PickedLocation } from './search-location'
+import type { PickedLocation, SearchPlace } from './search-location'
 
 export const WANTED = 'szukam'
 
@@ -57,6 +57,8 @@ export interface SearchForm {
   mapa: string
   /** Drawn areas (`obszar`), each an encoded polyline as the URL has it (the API decodes and checks them). */
   obszar: string[]
+  /** Several places (`lokalizacje`, decision 069): regions and districts, with their labels. */
+  lokalizacje: SearchPlace[]
 }
 
 export const emptyForm = (): SearchForm => ({
@@ -64,7 +66,7 @@ export const emptyForm = (): SearchForm => ({
   pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false, bezDuplikatow: false,
   pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
   ogloszeniodawca: [], dodane: '', cenaM2Min: '', cenaM2Max: '', rokMin: '', rokMax: '', pietroOd: '', pietroDo: '',
-  zFilmem: false, zSpacerem: false, zRzutem: false, mapa: '', obszar: [],
+  zFilmem: false, zSpacerem: false, zRzutem: false, mapa: '', obszar: [], lokalizacje: [],
 })
 
 /** The filters of the 'Filtry dodatkowe' badge (issue 25's among them): how many are set. */
@@ -129,11 +131,15 @@ export function formFromQuery(q: SearchQuery): SearchForm {
   f.zSpacerem = !!q.withTour
   f.zRzutem = !!q.withPlan
   f.mapa = q.bbox?.join(',') ?? ''
+  f.lokalizacje = (q.places ?? []).map((id) => ({ id, label: id }))
   return f
 }
 
-export function formFromParams(p: URLSearchParams): SearchForm {
-  return { ...formFromQuery(parseSearchParams(p).query), obszar: areaKeys(p).flatMap((k) => p.getAll(k)).map((v) => v.trim()).filter(Boolean) }
+/** The form of a URL; `places` labels its `lokalizacje` (the page's loader looks them up). */
+export function formFromParams(p: URLSearchParams, places: SearchPlace[] = []): SearchForm {
+  const f = formFromQuery(parseSearchParams(p).query)
+  f.lokalizacje = f.lokalizacje.map((x) => places.find((y) => y.id === x.id) ?? x)
+  return { ...f, obszar: areaKeys(p).flatMap((k) => p.getAll(k)).map((v) => v.trim()).filter(Boolean) }
 }
 
 /** The contract query of a form (spec §5: blank values left out, prices as integers). */
@@ -187,6 +193,7 @@ export function formToQuery(f: SearchForm): SearchQuery {
   if (f.zFilmem) q.withVideo = true
   if (f.zSpacerem) q.withTour = true
   if (f.zRzutem) q.withPlan = true
+  if (f.lokalizacje.length) q.places = f.lokalizacje.map((x) => x.id)
   return q
 }
 
@@ -227,6 +234,7 @@ export function activeChips(f: SearchForm): Chip[] {
   else if (f.typ) add('typ', OFFER_TYPES.find((t) => t.slug === f.typ)?.label ?? f.typ, { typ: '' })
   for (const k of f.kategoria) add(`kategoria:${k}`, categoryBySlug(k)?.name ?? k, { kategoria: f.kategoria.filter((x) => x !== k) })
   if (f.phrase) add('phrase', `„${f.phrase}”`, { phrase: '' })
+  for (const x of f.lokalizacje) add(`lokalizacje:${x.id}`, x.label, { lokalizacje: f.lokalizacje.filter((y) => y !== x) })
   if (f.location) add('location', f.radius ? `${f.location.display_name} (+${f.radius} km)` : f.location.display_name, { location: null, radius: '' })
   if (f.cenaMin || f.cenaMax) add('cena', `Cena ${range(f.cenaMin, f.cenaMax, zl)}`, { cenaMin: '', cenaMax: '' })
   if (f.metrazMin || f.metrazMax) add('metraz', `Powierzchnia ${range(f.metrazMin, f.metrazMax, m2)}`, { metrazMin: '', metrazMax: '' })

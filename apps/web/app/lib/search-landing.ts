@@ -2,11 +2,14 @@
 // (spec §2) and the services page. Unknown segments → null (the route answers 404).
 import { categoryBySlug, CITIES, locativePhrase, OFFER_TYPES, type Category, type City } from '@portal/contracts/catalogue'
 import { pricePagePath } from '@portal/contracts/plain/prices'
+import { VOIVODESHIP_BY_SLUG, voivodeshipLocative, type Voivodeship } from '@portal/contracts/catalogue/voivodeships'
 
 export interface Landing {
   category?: Category
   offer?: (typeof OFFER_TYPES)[number]
   city?: City
+  /** A voivodeship in place of a city (decision 069): its listings by boundary (`lokalizacje`). */
+  voivodeship?: Voivodeship
 }
 
 const cityFor = (slug: string) => CITIES.find((c) => c.slug === slug.toLowerCase())
@@ -26,25 +29,27 @@ export function parseLanding(segments: (string | undefined)[]): Landing | null {
   if (seg[i] && offerFor(seg[i]!)) out.offer = offerFor(seg[i++]!)
   if (seg[i]) {
     const city = cityFor(seg[i]!)
-    if (!city) return null
-    out.city = city
+    const voivodeship = VOIVODESHIP_BY_SLUG.get(seg[i]!.toLowerCase())
+    if (!city && !voivodeship) return null
+    if (city) out.city = city
+    else out.voivodeship = voivodeship
     i++
   }
   if (i !== seg.length) return null
-  if (!out.offer && !out.city) return null
+  if (!out.offer && !out.city && !out.voivodeship) return null
   // A category that is not offered for this transaction has no page.
   if (out.category && out.offer && !out.category.offerTypes.includes(out.offer.value)) return null
   return out
 }
 
-/** 'Mieszkania na sprzedaż Kraków', 'Nieruchomości na wynajem', 'Domy Gdańsk'. */
+/** 'Mieszkania na sprzedaż Kraków', 'Nieruchomości na wynajem', 'Domy Gdańsk', 'Mieszkania na sprzedaż w województwie mazowieckim'. */
 export function landingHeading(l: Landing): string {
-  const parts = [l.category?.plural ?? 'Nieruchomości', l.offer?.phrase, l.city?.name].filter(Boolean)
-  return parts.join(' ')
+  const parts = [l.category?.plural ?? 'Nieruchomości', l.offer?.phrase, l.city?.name, l.voivodeship && voivodeshipLocative(l.voivodeship)]
+  return parts.filter(Boolean).join(' ')
 }
 
 export function landingPath(l: Landing): string {
-  return ['/nieruchomosci', l.category?.urlSlug, l.offer?.slug, l.city?.slug].filter(Boolean).join('/')
+  return ['/nieruchomosci', l.category?.urlSlug, l.offer?.slug, l.city?.slug ?? l.voivodeship?.slug].filter(Boolean).join('/')
 }
 
 export interface Crumb {
@@ -68,6 +73,7 @@ export function landingCrumbs(l: Landing): Crumb[] {
     crumbs.push({ label: phrase[0]!.toUpperCase() + phrase.slice(1), to: landingPath(acc) })
   }
   if (l.city) crumbs.push({ label: l.city.name, to: landingPath(l) })
+  if (l.voivodeship) crumbs.push({ label: `Województwo ${l.voivodeship.name}`, to: landingPath(l) })
   return crumbs
 }
 
@@ -81,21 +87,37 @@ export function landingParams(l: Landing, extra: URLSearchParams): URLSearchPara
     p.set('lokalizacja[lon]', String(l.city.lon))
     p.set('lokalizacja[nazwa]', l.city.name)
   }
+  if (l.voivodeship && !p.get('lokalizacje') && !p.get('locations') && !p.get('lokalizacja[lat]')) p.set('lokalizacje', l.voivodeship.slug)
   return p
 }
 
 export function landingDescription(l: Landing, total: number | null): string {
   const what = landingHeading(l)
-  const where = l.city ? '' : ' w całej Polsce'
+  const where = l.city || l.voivodeship ? '' : ' w całej Polsce'
   const count = total ? ` — ${total.toLocaleString('pl-PL')} aktualnych ogłoszeń` : ''
   return `${what}${where}${count}. Ogłoszenia od właścicieli, agencji i deweloperów ze zdjęciami, cenami i mapą.`
 }
 
+/** 'Mokotów, Ursynów, Wilanów (Warszawa)': districts of one city named once with it. */
+export function placesPhrase(labels: string[]): string {
+  const out: { names: string[]; city?: string }[] = []
+  for (const label of labels) {
+    const m = /^(.*) \((.+)\)$/.exec(label)
+    const last = out.at(-1)
+    if (m && last?.city === m[2]) last.names.push(m[1]!)
+    else out.push(m ? { names: [m[1]!], city: m[2] } : { names: [label] })
+  }
+  return out.map((g) => (g.city ? `${g.names.join(', ')} (${g.city})` : g.names[0])).join(', ')
+}
+
 /** The /szukaj heading: like a landing page when the query names a category, offer type or place, else the phrase. */
-export function searchHeading(f: { typ: string; kategoria: string[]; phrase: string; location: { display_name: string } | null }): string {
+export function searchHeading(f: { typ: string; kategoria: string[]; phrase: string; location: { display_name: string } | null; lokalizacje?: { id: string; label: string }[] }): string {
   const category = f.kategoria.length === 1 ? categoryBySlug(f.kategoria[0]) : undefined
   const offer = OFFER_TYPES.find((o) => o.slug === f.typ)
-  const place = f.location?.display_name
+  // Several places (decision 069): one voivodeship in the locative ('w województwie mazowieckim'), else their names.
+  const places = f.lokalizacje ?? []
+  const one = places.length === 1 ? VOIVODESHIP_BY_SLUG.get(places[0]!.id) : undefined
+  const place = one ? voivodeshipLocative(one) : places.length ? placesPhrase(places.map((x) => x.label)) : f.location?.display_name
   // Wanted ads say so first, whatever else the query names: 'Szukam: mieszkania, Kraków'.
   if (f.typ === 'szukam' && (category || place)) {
     const head = `Szukam: ${[category?.plural.toLowerCase(), place].filter(Boolean).join(', ')}`

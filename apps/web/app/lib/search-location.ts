@@ -5,12 +5,17 @@ export interface LocationSuggestion {
   lon: number | string
   addresstype?: string
   address?: { city?: string; town?: string; village?: string; suburb?: string; country?: string }
+  /** A region or district `lokalizacje` can hold (decision 069). */
+  place?: SearchPlace
 }
+/** A place of `lokalizacje`: its id and how people read it. */
+export interface SearchPlace { id: string; label: string }
 
 export interface PickedLocation {
   lat: number
   lon: number
   display_name: string
+  place?: SearchPlace
 }
 
 export const LOCATION_DEBOUNCE_MS = 300
@@ -36,7 +41,7 @@ export function placeName(l: LocationSuggestion): string {
 }
 
 export function toPicked(l: LocationSuggestion): PickedLocation {
-  return { lat: Number(l.lat), lon: Number(l.lon), display_name: placeName(l) }
+  return { lat: Number(l.lat), lon: Number(l.lon), display_name: placeName(l), place: l.place }
 }
 
 /** The cookie string for the last detected locations, kept for one day. */

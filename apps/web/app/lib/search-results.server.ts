@@ -5,9 +5,19 @@ import type { ResultsData } from '~/components/search/search-results'
 import { mapTileUrl } from './map-tiles.server'
 import { serverApi } from './api.server'
 import { publicPageHeaders } from './page-cache'
+import { placeById } from '@portal/contracts/catalogue/regions'
+import { SEARCH_PARAMS } from '@portal/contracts/plain/search'
+import type { SearchPlace } from './search-location'
 
 /** Parameters of the page itself that the API does not need. */
 const PAGE_ONLY = ['widok']
+
+/** The labels of the query's places (`lokalizacje`, decision 069): the catalogue of names stays on the server. */
+export function placeLabels(query: string): SearchPlace[] {
+  const p = new URLSearchParams(query)
+  return SEARCH_PARAMS.places.flatMap((k) => p.getAll(k)).flatMap((v) => v.split(','))
+    .flatMap((raw) => { const x = placeById(raw); return x ? [{ id: x.id, label: x.label }] : [] })
+}
 
 export function apiQuery(params: URLSearchParams): string {
   const p = new URLSearchParams(params)
@@ -20,7 +30,7 @@ export async function loadResults(context: AppLoadContext | undefined, query: st
   try {
     const res = await serverApi(context, `/api/search?${query}`, { headers: { Accept: 'application/json' } })
     const body = (await res.json().catch(() => null)) as (SearchResponse & { message?: string; errors?: Record<string, string[]> }) | null
-    if (res.ok && body && Array.isArray(body.data)) return { result: body, error: null, tileUrl }
+    if (res.ok && body && Array.isArray(body.data)) return { result: body, error: null, tileUrl, places: placeLabels(query) }
     if (res.status === 422 && body) {
       return { result: null, error: { message: body.message ?? 'Niepoprawne parametry wyszukiwania.', errors: body.errors }, tileUrl }
     }

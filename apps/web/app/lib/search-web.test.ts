@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gridCluster, mergeNear, shortPrice } from '../components/map/cluster'
 import { activeChips, emptyForm, formFromParams, formToParams, negotiableAllowed, WANTED } from './search-form'
-import { landingCrumbs, landingHeading, landingParams, parseLanding, searchHeading } from './search-landing'
+import { landingCrumbs, landingHeading, landingParams, landingPath, parseLanding, searchHeading } from './search-landing'
 import { placeName, usableLocations, userLocationCookie } from './search-location'
 import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
 import { typedAmount } from '../components/search/controls'
@@ -164,6 +164,30 @@ describe('landing pages (spec §2)', () => {
     expect(parseLanding(['mieszkanie'])).toBeNull()
     expect(parseLanding(['mieszkanie', 'sprzedaz', 'atlantyda'])).toBeNull()
     expect(parseLanding(['pokoj', 'sprzedaz'])).toBeNull()
+  })
+
+  it('voivodeship pages (decision 069): the locative in the heading, lokalizacje in the query', () => {
+    const l = parseLanding(['mieszkanie', 'sprzedaz', 'mazowieckie'])!
+    expect(landingHeading(l)).toBe('Mieszkania na sprzedaż w województwie mazowieckim')
+    expect(landingPath(l)).toBe('/nieruchomosci/mieszkanie/sprzedaz/mazowieckie')
+    expect(landingCrumbs(l).map((c) => c.label)).toEqual(['Strona główna', 'Mieszkania', 'Na sprzedaż', 'Województwo mazowieckie'])
+    expect(landingParams(l, new URLSearchParams()).get('lokalizacje')).toBe('mazowieckie')
+    expect(landingHeading(parseLanding(['dom', 'wynajem', 'slaskie'])!)).toBe('Domy na wynajem w województwie śląskim')
+    expect(landingHeading(parseLanding(['sprzedaz', 'warminsko-mazurskie'])!)).toBe('Nieruchomości na sprzedaż w województwie warmińsko-mazurskim')
+    expect(landingHeading(parseLanding(['dzialka', 'lodzkie'])!)).toBe('Działki w województwie łódzkim')
+  })
+
+  it('several places in the /szukaj heading: districts of one city named once, a voivodeship in the locative', () => {
+    const heading = (q: string, places: { id: string; label: string }[]) => searchHeading(formFromParams(new URLSearchParams(q), places))
+    const three = [{ id: 'warszawa.mokotow', label: 'Mokotów (Warszawa)' }, { id: 'warszawa.ursynow', label: 'Ursynów (Warszawa)' }, { id: 'warszawa.wilanow', label: 'Wilanów (Warszawa)' }]
+    expect(heading('typ=sprzedaz&kategoria=mieszkanie&lokalizacje=warszawa.mokotow,warszawa.ursynow,warszawa.wilanow', three))
+      .toBe('Mieszkania na sprzedaż Mokotów, Ursynów, Wilanów (Warszawa)')
+    expect(heading('lokalizacje=mazowieckie', [{ id: 'mazowieckie', label: 'województwo mazowieckie' }])).toBe('Nieruchomości w województwie mazowieckim')
+    expect(heading('lokalizacje=2261011,2264011', [{ id: '2261011', label: 'Gdańsk' }, { id: '2264011', label: 'Sopot' }])).toBe('Nieruchomości Gdańsk, Sopot')
+    const f = formFromParams(new URLSearchParams('lokalizacje=2261011,2264011'), [{ id: '2261011', label: 'Gdańsk' }])
+    expect(f.lokalizacje).toEqual([{ id: '2261011', label: 'Gdańsk' }, { id: '2264011', label: '2264011' }])
+    expect(formToParams(f).get('lokalizacje')).toBe('2261011,2264011')
+    expect(activeChips(f).map((c) => c.label)).toEqual(['Gdańsk', '2264011'])
   })
 
   it("wanted ads are headed 'Szukam …' also with a category or a place (issue 29)", () => {

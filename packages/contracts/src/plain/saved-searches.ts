@@ -93,12 +93,15 @@ function what(q: SearchQuery): string {
   return q.type ? `${noun} ${offerTypeInfo(q.type).phrase}` : noun
 }
 
-const place = (q: SearchQuery) => q.location?.name?.trim() || q.locationText?.trim() || undefined
+/** A place of `lokalizacje` as people read it (the API and the save dialog pass the catalogue's label). */
+export type PlaceLabel = (id: string) => string
+const place = (q: SearchQuery, label: PlaceLabel = (id) => id) =>
+  q.places?.length ? q.places.map(label).join(', ') : q.location?.name?.trim() || q.locationText?.trim() || undefined
 
 /** The generated name: 'Mieszkania na sprzedaż, Kraków, do 600 000 zł'. */
-export function savedSearchName(q: SearchQuery): string {
+export function savedSearchName(q: SearchQuery, label?: PlaceLabel): string {
   const rooms = q.rooms?.length ? `${q.rooms.map((r) => (r >= 5 ? '5+' : String(r))).join(', ')} ${plural(Math.max(...q.rooms), ['pokój', 'pokoje', 'pokoi'])}` : undefined
-  const parts = [what(q), place(q), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
+  const parts = [what(q), place(q, label), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
   return parts.filter(Boolean).join(', ').slice(0, 200)
 }
 
@@ -106,13 +109,13 @@ const optionName = (attributeId: number, slug: string) => ATTRIBUTE_BY_ID.get(at
 const listName = (list: readonly { slug: string; name: string }[], slug: string) => list.find((o) => o.slug === slug)?.name ?? slug
 
 /** The search's parameters, one readable line each ('Cena: do 600 000 zł'). */
-export function savedSearchParams(q: SearchQuery): string[] {
+export function savedSearchParams(q: SearchQuery, label?: PlaceLabel): string[] {
   const out: string[] = []
   if (q.seek) out.push('Ogłoszenia: poszukiwane')
   else if (q.type) out.push(`Rodzaj: ${offerTypeInfo(q.type).label}`)
   if (q.categories?.length) out.push(`Kategoria: ${q.categories.map((s) => categoryBySlug(s)?.name ?? s).join(', ')}`)
-  const where = place(q)
-  if (where) out.push(`Lokalizacja: ${where}${q.location ? ` (+${formatNumber(q.radius ?? 10)} km)` : ''}`)
+  const where = place(q, label)
+  if (where) out.push(`${(q.places?.length ?? 0) > 1 ? 'Lokalizacje' : 'Lokalizacja'}: ${where}${q.location ? ` (+${formatNumber(q.radius ?? 10)} km)` : ''}`)
   if (q.phrase?.trim()) out.push(`Fraza: ${q.phrase.trim()}`)
   const price = range(q.price, zl)
   if (price) out.push(`Cena: ${price}`)

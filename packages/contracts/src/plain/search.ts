@@ -146,6 +146,11 @@ export interface SearchQuery {
   bbox?: BBox
   /** Drawn areas (`obszar`, repeatable): only listings inside one of them (point in polygon); [lat, lon] rings. */
   areas?: Area[]
+  /**
+   * Several places (`lokalizacje`, comma-joined, decision 069): voivodeship slugs, powiat/gmina TERC codes, city
+   * districts (`warszawa.mokotow`); a listing in any of them matches.
+   */
+  places?: string[]
 }
 export type { Area }
 export { encodeArea } from './areas.ts'
@@ -284,6 +289,7 @@ export const SEARCH_PARAMS = {
   perPage: ['per_page', 'limit'],
   bbox: ['mapa', 'bbox'],
   areas: ['obszar', 'areas'],
+  places: ['lokalizacje', 'locations'],
 } as const
 
 const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates', 'withVideo', 'withTour', 'withPlan'] as const
@@ -295,7 +301,8 @@ const OPTION_LISTS: ListKey[] = ['market', 'condition', 'floor', 'rentalPeriod',
  * (`obszar`) are read only with `readArea` (area-shape.ts's checkArea, passed by the API's parser in ../search.ts):
  * it decodes and checks each one; the web's first paint carries them as written and leaves them to the API.
  */
-export function parseSearchParams(params: URLSearchParams, readArea?: (raw: string, accepted: number) => Area | string): { query: SearchQuery; errors: SearchErrors } {
+export function parseSearchParams(params: URLSearchParams, readArea?: (raw: string, accepted: number) => Area | string,
+  readPlace?: (raw: string, accepted: number) => { id: string } | string): { query: SearchQuery; errors: SearchErrors } {
   const errors: SearchErrors = {}
   const query: SearchQuery = {}
   const fail = (key: string, message: string) => { (errors[key] ??= []).push(message) }
@@ -470,6 +477,14 @@ export function parseSearchParams(params: URLSearchParams, readArea?: (raw: stri
     }
   }
   if (areas.length) query.areas = areas
+  // Places (decision 069): checked against the catalogue by the API's reader; the web's first paint keeps them as written.
+  const places: string[] = []
+  for (const { key, value } of list(SEARCH_PARAMS.places)) {
+    const p = readPlace ? readPlace(value, places.length) : { id: value.toLowerCase() }
+    if (typeof p === 'string') fail(key, p)
+    else if (!places.includes(p.id)) places.push(p.id)
+  }
+  if (places.length) query.places = places
   return { query, errors }
 }
 
@@ -523,6 +538,7 @@ export function toSearchParams(q: SearchQuery): URLSearchParams {
   if (q.per_page) p.set('per_page', String(q.per_page))
   if (q.bbox) p.set('mapa', q.bbox.join(','))
   q.areas?.forEach((a, i) => p.set(`obszar[${i}]`, encodeArea(a)))
+  if (q.places?.length) p.set('lokalizacje', q.places.join(','))
   return p
 }
 

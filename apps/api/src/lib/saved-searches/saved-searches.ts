@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { placeById } from '@portal/contracts/catalogue/regions'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { savedSearches, type Db } from '@portal/db'
 import {
@@ -6,6 +7,9 @@ import {
 } from '@portal/contracts/saved-searches'
 import type { SearchIndex } from '../search/index/index.ts'
 import { createMatcher, listingsLiveBetween } from './match.ts'
+
+/** 'województwo mazowieckie', 'Mokotów (Warszawa)' for a place of `lokalizacje` (decision 069). */
+const placeLabel = (id: string) => placeById(id)?.label ?? id
 
 /** A user's saved searches (`/api/favorite-filters`); wanted-ad searches (source_listing_id) are not listed. */
 export type SavedSearchRow = typeof savedSearches.$inferSelect
@@ -22,7 +26,7 @@ export async function createSavedSearch(db: Db, userId: number, v: {
   const now = new Date()
   const [row] = await db.insert(savedSearches).values({
     userId, filters: v.filters, period: v.period, notification: v.notification,
-    name: v.name || savedSearchName(filtersQuery(v.filters)),
+    name: v.name || savedSearchName(filtersQuery(v.filters), placeLabel),
     unsubscribeToken: newUnsubscribeToken(),
     checkedUntil: now, lastSeenAt: now,
     nextAlertAt: v.notification ? nextAlertAfter(now, v.period) : null,
@@ -78,7 +82,7 @@ export async function listSavedSearches(db: Db, index: SearchIndex | undefined, 
   return {
     total: Number(counted[0]?.n ?? 0),
     data: rows.map((r) => ({
-      id: r.id, name: r.name, filters: r.filters, params: savedSearchParams(filtersQuery(r.filters)),
+      id: r.id, name: r.name, filters: r.filters, params: savedSearchParams(filtersQuery(r.filters), placeLabel),
       period: r.period, notification: r.notification, email_notifications: r.notification,
       url: savedSearchUrl(r.filters), new_count: counts.get(r.id) ?? 0, created_at: new Date(r.createdAt).toISOString(),
     })),

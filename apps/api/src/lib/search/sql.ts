@@ -7,6 +7,7 @@ import { interpretPhrase } from './phrase.ts'
 import {
   ADVERTISER_SQL, AREA_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL, addedSince, areaEdges, areasBox, circleMeters, searchedText,
 } from './facets.ts'
+import { PLACES_SQL, placeFilter } from './places.ts'
 import { circleBox, haversine } from '../geo/distance.ts'
 
 /**
@@ -168,6 +169,12 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     // Drawn areas (issue 25): their box leads the plan like a map view; the rings decide (facets.ts, as the index).
     inBox(...areasBox(q.areas))
     c.push(sql.raw(`(${q.areas.map((a) => `(${AREA_SQL(areaEdges(a), 'l')})`).join(' or ')})`))
+  }
+  const places = placeFilter(q)
+  if (places) {
+    // Places (`lokalizacje`, decision 069): regions by boundary, districts by name (places.ts, as the index).
+    if (places.box) inBox(...places.box)
+    c.push(sql.raw(PLACES_SQL(places)))
   }
 
   if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))

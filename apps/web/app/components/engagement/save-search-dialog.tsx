@@ -29,10 +29,11 @@ export async function sendSave(req: SaveRequest, toast: Toast): Promise<boolean>
  * The 'Zapisz wyszukiwanie' dialog (loaded on demand by <SaveSearchButton/>): the generated name and
  * 'Powiadom mnie:'. Guests get the login dialog (loginFirst) and the search is saved right after they log in.
  */
-export function SaveSearchDialog({ apiParams, onClose }: { apiParams: string; onClose: () => void }) {
+export function SaveSearchDialog({ apiParams, places = [], onClose }: { apiParams: string; places?: { id: string; label: string }[]; onClose: () => void }) {
   const auth = useAuth()
   const toast = useToast()
-  const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query), [apiParams])
+  // The places' labels come with the page (decision 069); the API names the search the same way.
+  const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query, (id) => places.find((p) => p.id === id)?.label ?? id), [apiParams, places])
   const [name, setName] = useState(generated)
   const [period, setPeriod] = useState<SavedSearchPeriod>(0)
   // Spec §9: notifications default to false; the person turns the e-mail alert on.

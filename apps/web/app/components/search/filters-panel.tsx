@@ -23,6 +23,10 @@ import {
   Rooms,
 } from './filter-fields'
 import { LocationAutocomplete } from './location-autocomplete'
+import { hydrateLater } from '../hydrate-later'
+
+// The chosen places' chips (decision 069) load when first shown: most searches have none.
+const PlaceChips = hydrateLater(() => import('./place-chips').then((m) => m.PlaceChips), 'now')
 
 // The 'Filtry dodatkowe' modal (react-aria Modal) loads on hover, focus or press of its button (issue 16).
 const loadExtended = () => import('./extended-filters-modal')
@@ -52,7 +56,7 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
   }
   const keep = form.location && town.trim() === form.location.display_name
   // A new place drops the map view the list followed (it showed the old place).
-  const moved = (keep ? form.location : null)?.display_name !== initial.location?.display_name
+  const moved = (keep ? form.location : null)?.display_name !== initial.location?.display_name || form.lokalizacje !== initial.lokalizacje
   const effective: SearchForm = { ...form, location: keep ? form.location : null, radius: keep ? form.radius : '', ...(moved ? { mapa: '' } : {}) }
   const submit = (patch: Partial<SearchForm> = {}) => go({ ...effective, ...patch })
   // 'Pokaż 1 234 ogłoszenia' once the choice differs from the page's (whose count the heading already says).
@@ -79,11 +83,18 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
               setTown(t)
               if (!t.trim()) set({ location: null })
             }}
-            onPick={(location) => set({ location })}
-            placeholder="Wpisz miejscowość"
+            onPick={(location) => {
+              // A region or district joins the places searched together (decision 069); a town replaces them.
+              const p = location.place
+              if (!p) return set({ location, lokalizacje: [] })
+              set({ location: null, lokalizacje: [...form.lokalizacje.filter((x) => x.id !== p.id), p].slice(-10) })
+              setTown('')
+            }}
+            placeholder={form.lokalizacje.length ? 'Dodaj kolejną lokalizację' : 'Wpisz miejscowość'}
             className="[&_input]:h-11"
           />
           <RadiusSelect form={form} set={set} />
+          {form.lokalizacje.length > 0 && <PlaceChips places={form.lokalizacje} onRemove={(lokalizacje) => set({ lokalizacje })} />}
         </div>
         <PriceRange form={form} set={set} />
       </div>

@@ -28,8 +28,11 @@ export function HomeSearchPanel() {
     const [{ emptyForm, searchUrl }, { addRecentSearch }] = await loadUrl()
     const form = { ...emptyForm(), typ, kategoria }
     // A picked place searches around it; text typed but not picked searches as a phrase.
-    if (location && location.display_name === text.trim()) form.location = location
-    else form.phrase = text
+    // A picked region or district (decision 069) is searched by its boundary; more places join on /szukaj.
+    if (location && location.display_name === text.trim()) {
+      if (location.place) form.lokalizacje = [location.place]
+      else form.location = location
+    } else form.phrase = text
     const url = searchUrl(form)
     if (form.location) addRecentSearch(form.location, url, !!user)
     navigate(url)

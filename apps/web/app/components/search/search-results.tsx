@@ -5,6 +5,7 @@ import { DEFAULT_RADIUS_KM, SORT_LABELS, SORTS, type SearchSort } from '@portal/
 import type { SearchResponse } from '@portal/contracts/search'
 import { activeChips, formFromParams, searchUrl } from '~/lib/search-form'
 import type { Crumb } from '~/lib/search-landing'
+import type { SearchPlace } from '~/lib/search-location'
 import { ListingCard } from '../listing-card'
 import { AlertIcon, CloseIcon, SearchIcon } from '../icons'
 import { SelectField } from './controls'
@@ -27,6 +28,8 @@ export interface ResultsData {
   /** A 422 from the API (a malformed parameter) or a failed call. */
   error: { message: string; errors?: Record<string, string[]> } | null
   tileUrl: string | null
+  /** The labels of the query's places (`lokalizacje`, decision 069), looked up on the server. */
+  places?: SearchPlace[]
 }
 
 const VIEW_PARAM = 'widok'
@@ -88,7 +91,7 @@ export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
   const busy = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
   const params = useMemo(() => new URLSearchParams(location.search), [location.search])
   const apiSearch = useMemo(() => new URLSearchParams(apiParams), [apiParams])
-  const form = useMemo(() => formFromParams(apiSearch), [apiSearch])
+  const form = useMemo(() => formFromParams(apiSearch, data.places), [apiSearch, data.places])
   const chips = activeChips(form)
   const sort = (params.get('sortuj') ?? params.get('sort') ?? 'newest') as SearchSort
   const map = params.get(VIEW_PARAM) === 'mapa'
@@ -120,7 +123,7 @@ export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
             <Link to={priceLink.href} className="mt-1 inline-block text-sm font-medium text-accent-700 hover:underline">{priceLink.label}</Link>
           )}
         </div>
-        <SaveSearchButton apiParams={apiParams} />
+        <SaveSearchButton apiParams={apiParams} places={data.places} />
       </div>
 
       <FiltersPanel key={apiParams} initial={form} sort={sort !== 'newest' ? sort : undefined} />

@@ -7,6 +7,7 @@ import {
 } from './store.ts'
 import { TopK } from './top-k.ts'
 import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } from '../facets.ts'
+import { inRegions, placeFilter } from '../places.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
@@ -18,7 +19,7 @@ import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } f
 const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
   'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates',
-  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas'])
+  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas', 'places'])
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -147,6 +148,14 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     box = box ? [Math.max(box[0], a[0]), Math.max(box[1], a[1]), Math.min(box[2], a[2]), Math.min(box[3], a[3])] : a
     if (box[0] > box[2] || box[1] > box[3]) return 'none'
   }
+  // Places (`lokalizacje`): regions by boundary (their box narrows the candidates when all are regions), districts by code.
+  const places = placeFilter(q)
+  if (places?.box) {
+    const a = places.box
+    box = box ? [Math.max(box[0], a[0]), Math.max(box[1], a[1]), Math.min(box[2], a[2]), Math.min(box[3], a[3])] : a
+    if (box[0] > box[2] || box[1] > box[3]) return 'none'
+  }
+  const placeDistricts = places?.districts.map((x) => ({ code: d.district.find(x.name), city: d.city.find(x.city) }))
 
   const rooms = anyOfWithTop(q.rooms, 5)
   const bathrooms = anyOfWithTop(q.bathrooms, 3)
@@ -204,6 +213,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
       if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
       if (rings && !rings.some((e) => inArea(e, la, lo))) return false
     }
+    if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
     if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
     if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
     if (building && building[st.building[x]!] !== 1) return false
@@ -229,7 +239,8 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     return true
   }
 
-  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts)
+  const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
+  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
   return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest.word, rarest.mark, rarest.count)] : lists, test }
 }
 

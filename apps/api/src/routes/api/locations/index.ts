@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { SEARCH_MESSAGES, locationSuggestionSchema } from '@portal/contracts/search'
+import { SEARCH_MESSAGES, foldPolish, locationSuggestionSchema, type LocationSuggestion } from '@portal/contracts/search'
 import { MAX_LOCATIONS, lookupPlaces, nearestPlace } from '../../../lib/geo/gazetteer.ts'
 import { nominatimReverse, nominatimSearch } from '../../../lib/geo/gazetteer-nominatim.ts'
 import { notFound } from '../../../lib/http/errors.ts'
+import { regionSuggestions, withDistrictPlace } from '../../../lib/geo/region-suggestions.ts'
 
 const coordinate = (limit: number, message: string) => z.string({ error: message }).trim()
   .regex(/^-?\d{1,3}(\.\d{1,15})?$/, message).transform(Number).pipe(z.number().min(-limit, message).max(limit, message))
@@ -13,6 +14,8 @@ const coordinate = (limit: number, message: string) => z.string({ error: message
  * Location autocomplete (spec §3 location suggestion): the embedded gazetteer of Polish places and big-city
  * districts, or a real Nominatim when NOMINATIM_URL is set (falling back to the gazetteer if it fails).
  */
+const placeName = (p: LocationSuggestion) => p.address.suburb ?? p.address.city ?? p.address.town ?? p.address.village ?? ''
+
 const locations: FastifyPluginAsyncZod = async (app) => {
   const nominatim = app.env.NOMINATIM_URL
 
@@ -34,7 +37,13 @@ const locations: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err }, 'nominatim search failed; using the embedded gazetteer')
       }
     } else reply.header('cache-control', 'public, max-age=3600')
-    return lookupPlaces(q)
+    // Regions (decision 069) after the places, except a voivodeship when no place bears the typed name ('mazow').
+    const places = lookupPlaces(q).map(withDistrictPlace)
+    const regions = regionSuggestions(q)
+    const exact = places.some((p) => foldPolish(placeName(p)) === foldPolish(q))
+    const lead = exact ? [] : regions.filter((r) => r.addresstype === 'state')
+    const rest = regions.filter((r) => !lead.includes(r))
+    return [...lead, ...places.slice(0, MAX_LOCATIONS - regions.length), ...rest].slice(0, MAX_LOCATIONS)
   })
 
   app.get('/locations/reverse', {

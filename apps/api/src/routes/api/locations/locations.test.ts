@@ -43,7 +43,9 @@ describe('GET /api/locations (embedded gazetteer)', () => {
     const many = await get('s')
     expect(many).toHaveLength(10)
     for (const s of [...many, ...(await get('b')), ...(await get('nowa'))]) {
-      expect(['city', 'town', 'village', 'suburb']).toContain(s.addresstype)
+      // Regions (decision 069) come as voivodeships, powiats and gminas, each with its place.
+      if ('place' in s) expect(['state', 'county', 'municipality', 'suburb']).toContain(s.addresstype)
+      else expect(['city', 'town', 'village', 'suburb']).toContain(s.addresstype)
       expect(s.address.country).toBe('Polska')
     }
   })
@@ -106,6 +108,23 @@ describe('NOMINATIM_URL that does not answer', () => {
     const t = await createTestApp({ NOMINATIM_URL: 'http://127.0.0.1:9' })
     try {
       expect((await t.app.inject('/api/locations?q=krak')).json()[0].address.city).toBe('Kraków')
+    } finally { await t.close() }
+  })
+})
+
+describe('regions among the location suggestions (issue 25 item 4)', () => {
+  it('voivodeships, powiats and gminas are suggested as places; big-city districts carry their place', async () => {
+    const t = await createTestApp()
+    try {
+      const maz = (await t.app.inject('/api/locations?q=mazow')).json()
+      expect(maz[0]).toMatchObject({ display_name: 'województwo mazowieckie, Polska', addresstype: 'state', place: { id: 'mazowieckie', label: 'województwo mazowieckie' } })
+      const pias = (await t.app.inject('/api/locations?q=powiat%20piase')).json()
+      expect(pias[0]).toMatchObject({ addresstype: 'county', place: { id: '1418', label: 'powiat piaseczyński' } })
+      const gd = (await t.app.inject('/api/locations?q=Gda%C5%84sk')).json() as { display_name: string; place?: { id: string } }[]
+      expect(gd[0]!.place).toBeUndefined() // the city itself first (a point with a radius, as before)
+      expect(gd.find((s) => s.place?.id === '2261011')?.display_name).toBe('Gdańsk (gmina miejska), pomorskie, Polska')
+      const mok = (await t.app.inject('/api/locations?q=Mokot')).json()
+      expect(mok[0]).toMatchObject({ addresstype: 'suburb', place: { id: 'warszawa.mokotow', label: 'Mokotów (Warszawa)' } })
     } finally { await t.close() }
   })
 })
