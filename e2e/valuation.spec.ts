@@ -54,6 +54,12 @@ for (const width of [390, 1280]) {
       await page.goto(add!)
       await hydrated(page)
       await expect(page.getByRole('button', { name: 'Mieszkanie', exact: true })).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByRole('group', { name: 'Rodzaj oferty' }).getByRole('button', { name: 'Sprzedaż' })).toHaveAttribute('aria-pressed', 'true')
+      await page.getByRole('button', { name: 'Dalej', exact: true }).click()
+      await expect(page.getByLabel('Powierzchnia')).toHaveValue('54,5')
+      await expect(page.getByRole('group', { name: 'Liczba pokoi' }).getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-pressed', 'true')
+      await page.getByRole('button', { name: 'Dalej', exact: true }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'Wybrano:' })).toContainText('Warszawa, Mokotów')
     })
   })
 }
