@@ -17,6 +17,6 @@ export const newsletterConfirmSchema = z.object({
 
 export const newsletterStatusSchema = z.object({ status: z.enum(['active', 'pending']), message: z.string() })
 
-/** POST /api/unsubscribe {token}: a saved search's (ss_…) or the newsletter's (nl_…) one-click link. */
+/** POST /api/unsubscribe {token}: a saved search's (ss_…), the newsletter's (nl_…) or the price digest's (wd_…) one-click link. */
 export const unsubscribeSchema = z.object({ token: z.string().trim().min(1).max(200) })
-export const unsubscribeResultSchema = z.object({ kind: z.enum(['saved-search', 'newsletter']), message: z.string() })
+export const unsubscribeResultSchema = z.object({ kind: z.enum(['saved-search', 'newsletter', 'watch-digest']), message: z.string() })

@@ -6,8 +6,8 @@ export interface DigestLine { text: string; date: string; url: string }
 
 const PINK = '#db2777'
 
-/** The daily digest: each change on a line with its date and link, then the favourites screen. */
-export function watchDigestMail(o: { to: string; name: string; lines: DigestLine[]; more: number; favoritesUrl: string }): Mail {
+/** The daily digest: each change on a line with its date and link, then the favourites screen; one-click unsubscribe. */
+export function watchDigestMail(o: { to: string; name: string; lines: DigestLine[]; more: number; favoritesUrl: string; unsubscribeUrl: string }): Mail {
   const total = o.lines.length + o.more
   const html = `<ul style="margin:0 0 16px;padding:0;list-style:none">${o.lines.map((l) => `<li style="margin:0 0 12px;font-size:15px;line-height:1.45;color:#1f2937">
 <a href="${escapeHtml(l.url)}" style="color:#1f2937;font-weight:600;text-decoration:none">${escapeHtml(l.text)}</a><br>
@@ -21,6 +21,7 @@ export function watchDigestMail(o: { to: string; name: string; lines: DigestLine
     blocksHtml: html,
     blocksText: [...o.lines.map((l) => `${l.text} (${l.date})\n${l.url}`), ...(o.more ? [`…i ${o.more} więcej.`] : [])].join('\n\n'),
     action: { label: 'Przejdź do ulubionych', url: o.favoritesUrl },
-    after: ['Codzienne podsumowanie wyłączysz na stronie Ulubione, na karcie Ogłoszenia.'],
+    after: ['Codzienne podsumowanie wyłączysz na stronie Ulubione albo jednym kliknięciem poniżej.'],
+    unsubscribe: { url: o.unsubscribeUrl, label: 'Wyłącz codzienne podsumowanie' },
   })
 }

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Wypisz się')
  */
 export default function Unsubscribe() {
   const state = useTokenLink(
-    (token) => api.post<{ kind: 'saved-search' | 'newsletter'; message: string }>('/api/unsubscribe', { token }, { silent: true }),
+    (token) => api.post<{ kind: 'saved-search' | 'newsletter' | 'watch-digest'; message: string }>('/api/unsubscribe', { token }, { silent: true }),
     NEWSLETTER_MESSAGES.unsubscribeInvalid)
   return (
     <AuthCard title="Wypisz się">
@@ -24,6 +24,9 @@ export default function Unsubscribe() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {state.kind === 'done' && state.result.kind === 'saved-search' && (
           <Link to="/ulubione?tab=wyszukiwania" className={`${buttonStyles.secondary} flex-1`}>Zapisane wyszukiwania</Link>
+        )}
+        {state.kind === 'done' && state.result.kind === 'watch-digest' && (
+          <Link to="/ulubione" className={`${buttonStyles.secondary} flex-1`}>Ulubione</Link>
         )}
         <Link to="/" className={`${buttonStyles.primary} flex-1`}>Strona główna</Link>
       </div>

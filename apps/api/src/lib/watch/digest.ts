@@ -4,6 +4,7 @@ import { watchDate } from '@portal/contracts/plain/watch'
 import type { Mail } from '../../mail/mailer.ts'
 import { watchDigestMail, type DigestLine } from '../../mail/watch-digest.ts'
 import { details } from './detect.ts'
+import { digestToken } from './follows.ts'
 import { investmentChangeText, listingText } from './messages.ts'
 
 /**
@@ -14,7 +15,7 @@ import { investmentChangeText, listingText } from './messages.ts'
 export const DIGEST_LINES = 30
 const MAX_AGE_HOURS = 48
 
-export async function sendDigests(ctx: { db: DbHandle; publicUrl: string; send: (m: Mail) => Promise<unknown> }, now = new Date()): Promise<number> {
+export async function sendDigests(ctx: { db: DbHandle; publicUrl: string; appKey: string; send: (m: Mail) => Promise<unknown> }, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - MAX_AGE_HOURS * 3600_000).toISOString()
   const users = rowsOf(await ctx.db.db.execute(sql`
     select distinct n.user_id, u.email, u.name from watch_notices n
@@ -38,6 +39,7 @@ export async function sendDigests(ctx: { db: DbHandle; publicUrl: string; send: 
     if (!lines.length) continue
     await ctx.send(watchDigestMail({
       to: String(u.email), name: String(u.name), lines, more: Math.max(0, events.length - lines.length), favoritesUrl: `${ctx.publicUrl}/ulubione`,
+      unsubscribeUrl: `${ctx.publicUrl}/wypisz?token=${encodeURIComponent(digestToken(ctx.appKey, Number(u.user_id)))}`,
     }))
     mails++
   }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { investmentFollows, investments, rowsOf, watchSettings, type DbHandle } from '@portal/db'
 import type { FollowedInvestment, PriceChange } from '@portal/contracts/watch'
@@ -85,4 +86,21 @@ export async function lastPriceChanges(db: DbHandle, listingIds: number[]): Prom
   return rows.map((r) => ({
     offer_id: Number(r.listing_id), old_price: Number(r.old_price), new_price: Number(r.new_price), at: new Date(r.changed_at as string).toISOString(),
   }))
+}
+
+/** The digest mail's one-click unsubscribe token ('wd_{user}.{mac}', signed with the app key; no table needed). */
+export function digestToken(appKey: string, userId: number): string {
+  return `wd_${userId}.${createHmac('sha256', appKey).update(`watch-digest:${userId}`).digest('base64url').slice(0, 32)}`
+}
+
+/** Turns the digest off for a valid token: false for anything else. */
+export async function unsubscribeDigest(db: DbHandle, appKey: string, token: string): Promise<boolean> {
+  const m = /^wd_(\d{1,10})\.[\w-]{32}$/.exec(token)
+  if (!m) return false
+  const want = Buffer.from(digestToken(appKey, Number(m[1])))
+  const got = Buffer.from(token)
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return false
+  const [row] = await db.db.update(watchSettings).set({ emailDigest: false, updatedAt: sql`now()` })
+    .where(eq(watchSettings.userId, Number(m[1]))).returning({ userId: watchSettings.userId })
+  return !!row
 }

@@ -75,7 +75,7 @@ const followedInvestmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 })
   app.jobs.schedule(WATCH_JOB, '* * * * *')
   app.jobs.work(DIGEST_JOB, async () => {
-    const mails = await sendDigests({ db: app.db, publicUrl: app.env.PUBLIC_URL, send: (m) => app.mailer.send(m, { bulk: true }) })
+    const mails = await sendDigests({ db: app.db, publicUrl: app.env.PUBLIC_URL, appKey: app.appKey, send: (m) => app.mailer.send(m, { bulk: true }) })
     if (mails) app.log.info({ mails }, 'price-watch digests sent')
     await pruneEvents(app.db)
   }, { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 })

@@ -6,8 +6,10 @@ import { SAVED_SEARCH_MESSAGES } from '@portal/contracts/saved-searches'
 import { HttpError } from '../../lib/http/errors.ts'
 import { unsubscribe as unsubscribeNewsletter } from '../../lib/newsletter/newsletter.ts'
 import { unsubscribeSavedSearch } from '../../lib/saved-searches/saved-searches.ts'
+import { unsubscribeDigest } from '../../lib/watch/follows.ts'
+import { WATCH_MESSAGES } from '@portal/contracts/watch'
 
-/** A mail's unsubscribe token: a saved search's alerts (ss_…) or the newsletter (nl_…). Null for an unknown one. */
+/** A mail's unsubscribe token: a saved search's alerts (ss_…), the newsletter (nl_…) or the price digest (wd_…). Null for an unknown one. */
 export async function unsubscribeToken(app: FastifyInstance, token: string) {
   if (token.startsWith('ss_')) {
     const name = await unsubscribeSavedSearch(app.db.db, token)
@@ -17,6 +19,9 @@ export async function unsubscribeToken(app: FastifyInstance, token: string) {
     const email = await unsubscribeNewsletter(app.db.db, token)
     return email === null ? null : { kind: 'newsletter' as const, message: NEWSLETTER_MESSAGES.unsubscribedNewsletter }
   }
+  if (token.startsWith('wd_')) {
+    return await unsubscribeDigest(app.db, app.appKey, token) ? { kind: 'watch-digest' as const, message: WATCH_MESSAGES.digestOff } : null
+  }
   return null
 }
 
@@ -24,8 +29,8 @@ export async function unsubscribeToken(app: FastifyInstance, token: string) {
 const unsubscribe: FastifyPluginAsyncZod = async (app) => {
   app.post('/unsubscribe', {
     schema: {
-      tags: ['newsletter', 'saved-searches'],
-      summary: 'Unsubscribe with a mail link token (saved-search alerts or the newsletter): 200; 404 unknown token',
+      tags: ['newsletter', 'saved-searches', 'favorites'],
+      summary: 'Unsubscribe with a mail link token (saved-search alerts, the newsletter or the price digest): 200; 404 unknown token',
       body: unsubscribeSchema,
       response: { 200: unsubscribeResultSchema, 404: apiErrorSchema, 422: validationErrorSchema },
     },

@@ -100,7 +100,7 @@ describe('price watch of favourites', () => {
   it('the digest is off by default; opted in, one mail carries the changes once', async () => {
     const get = async () => (await t.app.inject({ url: '/api/user/watch-settings', headers: { cookie: fan.cookie } })).json()
     expect(await get()).toEqual({ email_digest: false })
-    const ctx = { db: t.db, publicUrl: 'https://portal.test', send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
+    const ctx = { db: t.db, publicUrl: 'https://portal.test', appKey: t.app.appKey, send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
     expect(await sendDigests(ctx)).toBe(0)
     const on = await send(t.app, fan, 'PUT', '/api/user/watch-settings', { email_digest: true })
     expect(on.statusCode).toBe(200)
@@ -113,6 +113,18 @@ describe('price watch of favourites', () => {
     expect(mail.text).toContain('Cena obniżona o 20\u00a0000 zł (\u22123\u00a0%): „Mieszkanie z obniżką na Mokotowie”')
     expect(mail.text).toContain('https://portal.test/ogloszenia/')
     expect(smtp.pending()).toBe(0)
+    // One click in the mail (RFC 8058 POST, no session) turns it off; a forged token does nothing.
+    const line = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r\n\s+/g, ' ') ?? ''
+    const link = line.replace(/^List-Unsubscribe: <|>$/g, '')
+    expect(link).toMatch(/^https:\/\/portal\.test\/wypisz\?token=wd_\d+\.[\w-]{32}$/)
+    const token = new URL(link).searchParams.get('token')!
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+    expect((await t.app.inject({ method: 'POST', url: `/wypisz?token=${forged}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404)
+    expect(await get()).toEqual({ email_digest: true })
+    const off = await t.app.inject({ method: 'POST', url: `/wypisz?token=${token}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(off.statusCode).toBe(200)
+    expect(off.body).toBe('Wyłączono codzienne podsumowanie zmian.')
+    expect(await get()).toEqual({ email_digest: false })
   }, 30_000)
 
   it('events older than 90 days are dropped with their notices; newer ones stay', async () => {
