@@ -41,7 +41,7 @@ export function ValuationResult({ v, addHref }: { v: Valuation; addHref: string 
       <section className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="valuation-result">
         <h2 className="text-lg font-bold text-slate-900">Za mało podobnych ogłoszeń</h2>
         <p className="mt-2 text-slate-600">
-          Do wyceny potrzebujemy co najmniej {countLabel(v.min_comparables, LISTING_FORMS)} podobnych mieszkań {v.where}. Spróbuj całego miasta
+          Do wyceny potrzebujemy co najmniej {countLabel(v.min_comparables, LISTING_FORMS)} podobnych mieszkań {v.where}. Spróbuj wyceny dla całego miasta
           albo sprawdź <Link to={v.price_page} className="font-medium text-accent-700 hover:underline">ceny mieszkań {v.where}</Link>.
         </p>
       </section>
