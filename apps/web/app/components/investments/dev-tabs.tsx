@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
+import { useCurrentInView } from '~/lib/scroll-current'
 
 /** The tabs of one investment on the developer's screens: data, units, import, open days, the public page. */
 export function InvestmentTabs({ id, slug }: { id: number; slug: string }) {
@@ -8,8 +9,10 @@ export function InvestmentTabs({ id, slug }: { id: number; slug: string }) {
     { to: `/moje-inwestycje/${id}/import`, label: 'Import z pliku', end: true },
     { to: `/moje-inwestycje/${id}/dni-otwarte`, label: 'Dni otwarte', end: true },
   ]
+  // At 390 px the row scrolls: the open tab ('Dni otwarte', the fourth) comes into view.
+  const row = useCurrentInView<HTMLElement>(useLocation().pathname)
   return (
-    <nav aria-label="Inwestycja" className="-mx-4 overflow-x-auto px-4">
+    <nav ref={row} aria-label="Inwestycja" className="relative -mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-2 border-b border-slate-200">
         {tabs.map((t) => (
           <li key={t.to}>
