@@ -11,11 +11,45 @@ import { AREA_SQL, areaEdges, areasBox, inArea, type AreaEdges } from './facets.
  */
 export interface PlaceFilter {
   regions: AreaEdges[]
+  /** Each region's cell grid (the index's fast path; same answers as `inArea`). */
+  grids: Grid[]
   districts: { city: string; name: string }[]
   box?: [number, number, number, number]
 }
 
-const edgesCache = new Map<string, { edges: AreaEdges; box: [number, number, number, number] }>()
+/**
+ * A region's box cut into G × G cells, each known inside (1), outside (0) or crossed by an edge (2). Away from its
+ * edges the even-odd count cannot change, so a cell no edge touches (edges' boxes, padded) has the answer of its
+ * centre for every point in it; only points in crossed cells run the exact test. Voivodeships have ~300 edges: the
+ * grid spares most listings the exact test (one core: mazowieckie 1.4 → ~0.4 µs a point, a gmina 0.3 → ~0.1 µs).
+ */
+const G = 128
+interface Grid { a: number; b: number; dLat: number; dLon: number; cells: Uint8Array; edges: AreaEdges }
+function buildGrid(edges: AreaEdges, [a, b, c, d]: [number, number, number, number]): Grid {
+  const dLat = (c - a) / G || 1e-9, dLon = (d - b) / G || 1e-9
+  const cells = new Uint8Array(G * G)
+  const pad = 1e-7
+  const cell = (v: number, o: number, step: number) => Math.min(G - 1, Math.max(0, Math.floor((v - o) / step)))
+  for (let k = 0; k < edges.length; k += 5) {
+    const yi = edges[k]!, yj = edges[k + 1]!, xi = edges[k + 2]!, xj = xi + edges[k + 3]!
+    const la0 = cell(Math.min(yi, yj) - pad, a, dLat), la1 = cell(Math.max(yi, yj) + pad, a, dLat)
+    const lo0 = cell(Math.min(xi, xj) - pad, b, dLon), lo1 = cell(Math.max(xi, xj) + pad, b, dLon)
+    for (let i = la0; i <= la1; i++) for (let j = lo0; j <= lo1; j++) cells[i * G + j] = 2
+  }
+  for (let i = 0; i < G; i++) for (let j = 0; j < G; j++) {
+    if (cells[i * G + j] !== 2) cells[i * G + j] = inArea(edges, a + (i + 0.5) * dLat, b + (j + 0.5) * dLon) ? 1 : 0
+  }
+  return { a, b, dLat, dLon, cells, edges }
+}
+/** `inArea` of the region, through its grid. */
+export function inGrid(g: Grid, lat: number, lon: number): boolean {
+  const i = Math.floor((lat - g.a) / g.dLat), j = Math.floor((lon - g.b) / g.dLon)
+  if (i < 0 || j < 0 || i >= G || j >= G) return inArea(g.edges, lat, lon)
+  const v = g.cells[i * G + j]!
+  return v === 2 ? inArea(g.edges, lat, lon) : v === 1
+}
+
+const edgesCache = new Map<string, { edges: AreaEdges; box: [number, number, number, number]; grid: Grid }>()
 function regionEdges(code: string) {
   let hit = edgesCache.get(code)
   if (!hit) {
@@ -25,7 +59,8 @@ function regionEdges(code: string) {
     const edges = new Float64Array(parts.reduce((n, p) => n + p.length, 0))
     let o = 0
     for (const p of parts) { edges.set(p, o); o += p.length }
-    hit = { edges, box: areasBox(rings) }
+    const box = areasBox(rings)
+    hit = { edges, box, grid: buildGrid(edges, box) }
     edgesCache.set(code, hit)
   }
   return hit
@@ -34,7 +69,7 @@ function regionEdges(code: string) {
 /** The query's places as a filter; undefined without places. Unknown ids (the parser refuses them) match nothing. */
 export function placeFilter(q: SearchQuery): PlaceFilter | undefined {
   if (!q.places?.length) return undefined
-  const f: PlaceFilter = { regions: [], districts: [] }
+  const f: PlaceFilter = { regions: [], grids: [], districts: [] }
   let box: [number, number, number, number] | undefined
   for (const id of q.places) {
     const p = placeById(id)
@@ -43,6 +78,7 @@ export function placeFilter(q: SearchQuery): PlaceFilter | undefined {
     const r = regionEdges(p.code!)
     if (!r) continue
     f.regions.push(r.edges)
+    f.grids.push(r.grid)
     box = box ? [Math.min(box[0], r.box[0]), Math.min(box[1], r.box[1]), Math.max(box[2], r.box[2]), Math.max(box[3], r.box[3])] : r.box
   }
   if (!f.districts.length) f.box = box ?? [1, 1, -1, -1] // no known place: an empty box
@@ -50,7 +86,7 @@ export function placeFilter(q: SearchQuery): PlaceFilter | undefined {
 }
 
 /** In one of the regions (the index's test; the districts are tested by code by the engine). */
-export const inRegions = (f: PlaceFilter, lat: number, lon: number) => f.regions.some((e) => inArea(e, lat, lon))
+export const inRegions = (f: PlaceFilter, lat: number, lon: number) => f.grids.some((g) => inGrid(g, lat, lon))
 
 /** The filter as SQL over the row `l` (numbers and catalogue names only, the latter as literals). */
 export function PLACES_SQL(f: PlaceFilter): string {
