@@ -8,7 +8,7 @@ import type { Slot } from '@portal/contracts/viewings'
 import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
 import { FollowInvestment } from '~/components/investments/follow-investment'
-import { OpenDays } from '~/components/investments/open-days'
+import { OpenDayNotice, OpenDays } from '~/components/investments/open-days'
 import { PinsMap } from '~/components/map/pins-map'
 import { ContactForm } from '~/components/offer/contact-form'
 import { serverApi } from '~/lib/api.server'
@@ -97,6 +97,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
                 <p className="mt-1 text-[15px] text-slate-700">{inv.location_name}{address ? `, ${address}` : ''}</p>
                 <p className="mt-1 text-[15px] text-slate-600">Deweloper: <Link to={inv.developer.profile_url} className="font-semibold text-accent-700 hover:underline">{inv.developer.name}</Link></p>
+                {openDays[0] && <OpenDayNotice first={openDays[0]} />}
               </div>
               <FollowInvestment id={inv.id} />
             </header>

@@ -10,7 +10,7 @@ export function OpenDays({ slug, name, days }: { slug: string; name: string; day
   if (!days.length) return null
   return (
     <section aria-labelledby="open-days-h" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
-      <h2 id="open-days-h" className="text-lg font-bold text-slate-900">Dni otwarte</h2>
+      <h2 id="open-days-h" className="scroll-mt-40 text-lg font-bold text-slate-900">Dni otwarte</h2>
       <p className="mb-3 mt-1 text-sm text-slate-600">Obejrzyj inwestycję z doradcą dewelopera. Czas polski.</p>
       <ul className="mb-4 flex flex-col gap-2">
         {days.map((d) => (
@@ -22,5 +22,14 @@ export function OpenDays({ slug, name, days }: { slug: string; name: string; day
       </ul>
       <ViewingButton endpoint={`/api/investments/${encodeURIComponent(slug)}/viewings`} title={name} label="Zapisz się na dzień otwarty" heading="Dzień otwarty" />
     </section>
+  )
+}
+
+/** On a phone the aside comes after the units and the map: a line under the header leads to 'Dni otwarte'. */
+export function OpenDayNotice({ first }: { first: Slot }) {
+  return (
+    <a href="#open-days-h" className="mt-2 inline-flex min-h-11 items-center rounded-xl bg-accent-50 px-3 py-2 text-[15px] font-semibold text-accent-800 hover:bg-accent-100 lg:hidden">
+      Dzień otwarty: {formatViewingDay(first.start)}, {formatViewingTime(first.start)} — zapisz się
+    </a>
   )
 }
