@@ -6,7 +6,7 @@ import { HISTORY_LISTINGS } from './history.ts'
 
 export { seedContent, STATIC_PAGES } from './pages.ts'
 export { ensurePhotoPool, type PoolPhoto } from './images.ts'
-export { generateListing, districtLevel, type DemoListing, type GenerateContext } from './listings.ts'
+export { generateListing, districtLevel, priceFactor, type DemoListing, type GenerateContext } from './listings.ts'
 export { generateHistoryListing, HISTORY_LISTINGS, marketLevel } from './history.ts'
 export { generateUsers, DEMO_EMAIL_DOMAINS, type DemoUser, type UserPool } from './users.ts'
 export { ensureDemoUsers, countListings, copyBulk, insertBatched, insertHistory } from './write.ts'

@@ -168,6 +168,56 @@ export function districtLevel(city: City, district: District): number {
   return Math.round((1.2 - 0.4 * (i / (n - 1)) + wobble) * 1000) / 1000
 }
 
+export interface PriceAttributes {
+  area: number | null
+  /** The category's typical (median generated) area: larger places cost less per m², smaller more. */
+  typicalArea: number
+  condition: string | null
+  market: string | null
+  yearBuilt: number | null
+  floor: string | null
+  /** The floor as a number (0 = ground), null where the category has none. */
+  floorNo: number | null
+  floors: number | null
+  lift: boolean
+  /** A district in the central third of the city's list (the dearer ones, see districtLevel). */
+  central: boolean
+}
+
+/** Divides the product below so the average flat keeps its former level (city medians stay where they were). */
+export const PRICE_FACTOR_MEAN = 0.98
+
+/**
+ * What a place's own attributes do to its price per m² (issue 26, item 7), as a factor around 1: condition (do remontu
+ * −15 %, surowy −20 % on the secondary market but the norm on the primary one, renovated/ready +6–8 %), the primary
+ * market +8 %, year built (new +8 %, 1950–1990 'wielka płyta' −10 %, a pre-war tenement +5 % in the central districts
+ * and −5 % elsewhere), floor (parter −5 %, suterena −15 %, poddasze −5 %, 3rd floor and up without a lift −4/−8 %,
+ * above the 10th +3 %), and size (price per m² ∝ (area / typical)^−0.1, within −10 %…+12 %).
+ */
+export function priceFactor(a: PriceAttributes): number {
+  let f = 1
+  const primary = a.market === 'pierwotny'
+  if (primary) f *= 1.08
+  switch (a.condition) {
+    case 'do-remontu': f *= 0.85; break
+    case 'do-odswiezenia': f *= 0.95; break
+    case 'wyremontowane': f *= 1.06; break
+    case 'do-wprowadzenia': f *= 1.08; break
+    case 'surowy': f *= primary ? 1 : 0.8; break
+  }
+  const y = a.yearBuilt
+  if (y && !primary) {
+    f *= y >= 2015 ? 1.08 : y >= 2000 ? 1.03 : y >= 1991 ? 0.98 : y >= 1950 ? 0.9 : y >= 1940 ? 0.95 : a.central ? 1.05 : 0.95
+  }
+  if (a.floor === 'parter') f *= 0.95
+  else if (a.floor === 'suterena') f *= 0.85
+  else if (a.floor === 'poddasze') f *= 0.95
+  else if (a.floor === 'powyzej-10') f *= 1.03
+  if (a.floorNo != null && a.floorNo >= 3 && !a.lift) f *= a.floorNo >= 4 ? 0.92 : 0.96
+  if (a.area && a.typicalArea > 0) f *= Math.min(1.12, Math.max(0.9, (a.area / a.typicalArea) ** -0.1))
+  return f / PRICE_FACTOR_MEAN
+}
+
 export function generateListing(ctx: GenerateContext, index: number, id: number, force?: Forced): DemoListing {
   const rng = createRng(deriveSeed(ctx.seed, index))
   const forced = force ?? (index < COVERAGE.length ? COVERAGE[index] : undefined)
@@ -250,10 +300,12 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
     : applies(30) ? rng.weighted(['blok', 'kamienica', 'apartamentowiec', 'inne'], [6, 3, 2, 1]) : null
   let floors: number | null = null
   let floor: string | null = null
+  let floorNo: number | null = null
   if (applies(9)) {
     const [fmin, fmax] = BUILDING_FLOORS[buildingType ?? 'inne']!
     floors = rng.int(fmin, fmax)
     const f = top.slug === 'lokal-uzytkowy' ? (rng.chance(0.7) ? 0 : rng.int(1, Math.min(3, floors))) : rng.int(0, floors)
+    floorNo = f
     floor = f === 0 ? (rng.chance(0.05) ? 'suterena' : 'parter') : f > 10 ? 'powyzej-10'
       : f === floors && buildingType === 'kamienica' && rng.chance(0.5) ? 'poddasze' : String(f)
   } else if (applies(10)) {
@@ -286,11 +338,16 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
       : top.slug === 'pokoj' ? ['1-3mcy', '3-6mcy', '6-12mcy', 'powyzej-12mcy'] : ['3-6mcy', '6-12mcy', 'powyzej-12mcy'],
     rng.int(1, 2)) : []
 
-  // Price (grosze): city level × district level × category price per m² × area, ±20 %.
-  const noise = rng.between(0.8, 1.2)
+  // Price (grosze): city level × district level × category price per m² × area × the flat's own attributes
+  // (condition, market, year, floor, size: priceFactor) × ±10 % noise (issue 26: the valuation has something to find).
+  const noise = rng.between(0.9, 1.1)
   const dLevel = districtLevel(city, district)
-  const level = city.priceLevel * dLevel
-  const rentLevel = (0.55 + 0.45 * city.priceLevel) * dLevel
+  const attrs = priceFactor({
+    area, typicalArea: amin + (amax - amin) * 0.5 ** 1.7, condition, market, yearBuilt, floor, floorNo, floors,
+    lift: extras.includes('winda'), central: city.districts.indexOf(district) < city.districts.length / 3,
+  })
+  const level = city.priceLevel * dLevel * attrs
+  const rentLevel = (0.55 + 0.45 * city.priceLevel) * dLevel * attrs
   let priceZl = 0
   const service = top.slug === 'uslugi' ? rng.pick(SERVICES) : null
   const sellLike = () => category.demo.pricePerM2 > 0 && area

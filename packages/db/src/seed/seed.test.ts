@@ -7,7 +7,7 @@ import { ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, CITY_BY_SLUG } fro
 import { openTestDb } from '../testing.ts'
 import type { DbHandle } from '../client.ts'
 import { listingMeta, listingPhotos, listingPriceHistory, listings, pages, users } from '../schema/index.ts'
-import { districtLevel, ensureDemoUsers, generateListing, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
+import { districtLevel, ensureDemoUsers, generateListing, priceFactor, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
 
 const COUNT = 600
 const HISTORY = 300
@@ -159,6 +159,21 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => (byListing.get(r.id)?.length ?? 0) > 1).length).toBeGreaterThan(COUNT * 0.1)
   })
 
+  // The factor the generator gives a row's own attributes, read back from the stored row.
+  const attributeFactor = (r: (typeof rows)[number]) => {
+    const city = CITY_BY_SLUG.get(r.citySlug)!
+    const [amin, amax] = CATEGORY_BY_ID.get(r.categoryId)!.demo.area
+    const attr = (id: number) => r.attributes.find((a) => a.id === id)?.value as string | undefined
+    const floors = attr(10) ? Number(attr(10)) : null
+    const floorNo = r.floor === null ? null : r.floor === 'parter' || r.floor === 'suterena' ? 0 : r.floor === 'powyzej-10' ? 11
+      : r.floor === 'poddasze' ? floors : Number(r.floor)
+    return priceFactor({
+      area: r.area ? Number(r.area) : null, typicalArea: amin + (amax - amin) * 0.5 ** 1.7, condition: r.condition, market: r.market,
+      yearBuilt: attr(18) ? Number(attr(18)) : null, floor: r.floor, floorNo, floors, lift: r.extras.includes('winda'),
+      central: city.districts.findIndex((d) => d.name === r.district) < city.districts.length / 3,
+    })
+  }
+
   it('prices are plausible per city and category', () => {
     const sells = rows.filter((r) => r.offerType === 'sell' && r.adType === 'offer' && r.area && CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 > 0)
     expect(sells.length).toBeGreaterThan(200)
@@ -166,9 +181,12 @@ describe('seedDemo', () => {
       const city = CITY_BY_SLUG.get(r.citySlug)!
       const district = city.districts.find((d) => d.name === r.district)!
       const base = city.priceLevel * districtLevel(city, district) * CATEGORY_BY_ID.get(r.categoryId)!.demo.pricePerM2 * 100
-      const ratio = r.pricePerM2! / base
-      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeGreaterThan(0.75)
-      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeLessThan(1.25)
+      // City level × district level × category × the attributes' factor, within the ±10 % noise (+ rounding).
+      const ratio = r.pricePerM2! / (base * attributeFactor(r))
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeGreaterThan(0.885)
+      expect(ratio, `${r.title} ${r.pricePerM2}`).toBeLessThan(1.115)
+      expect(attributeFactor(r)).toBeGreaterThan(0.5)
+      expect(attributeFactor(r)).toBeLessThan(1.6)
     }
     const flatsWaw = sells.filter((r) => r.categoryId === 1 && r.citySlug === 'warszawa')
     for (const r of flatsWaw) expect(r.pricePerM2! / 100).toBeGreaterThan(10_000)
@@ -179,6 +197,30 @@ describe('seedDemo', () => {
     for (const r of rents) expect(r.price / 100).toBeGreaterThan(600)
     for (const r of rows.filter((x) => x.offerType === 'for_free')) expect(r.price).toBe(0)
     for (const r of rows.filter((x) => x.offerType === 'exchange')) expect(r.price).toBeGreaterThan(0)
+  })
+
+  it('prices per m² follow condition, market, year, floor and area (issue 26)', () => {
+    const flats = rows.filter((r) => r.categoryId === 1 && r.offerType === 'sell' && r.adType === 'offer' && r.pricePerM2)
+    // Relative to the place's level, so the city and district mix does not blur the attributes' effect.
+    const rel = (r: (typeof flats)[number]) => {
+      const c = CITY_BY_SLUG.get(r.citySlug)!
+      return r.pricePerM2! / (c.priceLevel * districtLevel(c, c.districts.find((d) => d.name === r.district)!))
+    }
+    const median = (a: typeof flats) => { const s = a.map(rel).sort((x, y) => x - y); return s[s.length >> 1]! }
+    const year = (r: (typeof flats)[number]) => Number(r.attributes.find((a) => a.id === 18)?.value ?? 0)
+    const secondary = flats.filter((r) => r.market === 'wtorny')
+    expect(median(secondary.filter((r) => r.condition === 'do-remontu'))).toBeLessThan(median(secondary.filter((r) => r.condition === 'wyremontowane')) * 0.95)
+    expect(median(flats.filter((r) => r.market === 'pierwotny'))).toBeGreaterThan(median(secondary))
+    expect(median(secondary.filter((r) => year(r) >= 1950 && year(r) <= 1990))).toBeLessThan(median(secondary.filter((r) => year(r) >= 2005)))
+    expect(median(flats.filter((r) => r.floor === 'parter'))).toBeLessThan(median(flats.filter((r) => r.floor === '2')))
+    expect(median(flats.filter((r) => Number(r.area) >= 90))).toBeLessThan(median(flats.filter((r) => Number(r.area) <= 35)))
+    // The factor alone: what a buyer would expect of two otherwise equal flats.
+    const flat = { area: 50, typicalArea: 50, condition: 'do-odswiezenia', market: 'wtorny', yearBuilt: 1975, floor: '2', floorNo: 2, floors: 4, lift: false, central: false }
+    expect(priceFactor({ ...flat, condition: 'do-remontu' }) / priceFactor(flat)).toBeCloseTo(0.85 / 0.95, 5)
+    expect(priceFactor({ ...flat, floor: 'parter', floorNo: 0 })).toBeLessThan(priceFactor(flat))
+    expect(priceFactor({ ...flat, floor: '4', floorNo: 4 })).toBeLessThan(priceFactor({ ...flat, floor: '4', floorNo: 4, lift: true }))
+    expect(priceFactor({ ...flat, yearBuilt: 1900, central: true })).toBeGreaterThan(priceFactor({ ...flat, yearBuilt: 1900 }))
+    expect(priceFactor({ ...flat, area: 100 })).toBeLessThan(priceFactor(flat))
   })
 
   it('gives every listing 3–10 photos from the pool, with files and placeholders', async () => {
