@@ -76,7 +76,8 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.6fr_1.3fr]">
         <OfferTypeSelect form={form} set={set} />
         <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
-        <div className="grid grid-cols-[1fr_7.5rem] gap-2">
+        {/* With only places (decision 069) there is no circle: the radius is not offered. */}
+        <div className={`grid gap-2 ${form.lokalizacje[0] ? '' : 'grid-cols-[1fr_7.5rem]'}`}>
           <LocationAutocomplete
             text={town}
             onText={(t) => {
@@ -93,7 +94,7 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
             placeholder={form.lokalizacje.length ? 'Dodaj kolejną lokalizację' : 'Wpisz miejscowość'}
             className="[&_input]:h-11"
           />
-          <RadiusSelect form={form} set={set} />
+          {!form.lokalizacje[0] && <RadiusSelect form={form} set={set} />}
           {form.lokalizacje.length > 0 && <PlaceChips places={form.lokalizacje} onRemove={(lokalizacje) => set({ lokalizacje })} />}
         </div>
         <PriceRange form={form} set={set} />
