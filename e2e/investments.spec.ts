@@ -159,3 +159,19 @@ test('another company\'s investment is a 404 on the developer screens', async ({
   const r = await page.goto(`/moje-inwestycje/${data[0]!.id}/lokale`)
   expect(r?.status()).toBe(404)
 })
+
+test('a primary-market search groups its units by investment; a group opens the investment (390 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.goto('/szukaj?typ=sprzedaz&rynek=pierwotny')
+  const groups = page.getByRole('region', { name: 'Inwestycje w wynikach' })
+  const first = groups.getByRole('link').first()
+  await expect(first).toContainText(/^\d[\d\s]* mieszka(nie|nia|ń) w inwestycji .+, od\s[\d\s]+ zł\/m²/)
+  const name = await first.locator('strong').nth(1).textContent()
+  await first.click()
+  await expect(page).toHaveURL(/\/inwestycje\/[^/]+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!)
+  // Not a primary-market search: no groups.
+  await page.goto('/szukaj?typ=sprzedaz')
+  await expect(page.getByRole('heading', { name: 'Wyniki wyszukiwania' }).or(page.getByRole('heading', { level: 1 }))).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Inwestycje w wynikach' })).toHaveCount(0)
+})

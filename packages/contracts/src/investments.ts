@@ -142,3 +142,17 @@ export const disclosureStatusSchema = z.object({
   data: developerDisclosureSchema,
 })
 export type DisclosureStatus = z.infer<typeof disclosureStatusSchema>
+
+/** GET /api/search/investments: a primary-market search's units grouped by investment (issue 27). */
+export const investmentGroupSchema = z.object({
+  slug: z.string(), name: z.string(), city: z.string(), district: z.string().nullable(),
+  /** Units of the investment that match the search. */
+  units: z.number().int(),
+  /** Every one of them a flat ('12 mieszkań'), else 'lokale'. */
+  flats: z.boolean(),
+  min_price: z.number().int(),
+  /** Grosze per m², the lowest among them. */
+  min_price_per_m2: z.number().int().nullable(),
+})
+export type InvestmentGroup = z.infer<typeof investmentGroupSchema>
+export const investmentGroupsSchema = z.object({ data: z.array(investmentGroupSchema) })

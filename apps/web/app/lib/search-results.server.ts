@@ -1,6 +1,7 @@
 // Loader side of the results screens: one call to GET /api/search with the page's query.
 import type { AppLoadContext } from 'react-router'
 import type { SearchResponse } from '@portal/contracts/search'
+import type { InvestmentGroup } from '@portal/contracts/investments'
 import type { ResultsData } from '~/components/search/search-results'
 import { mapTileUrl } from './map-tiles.server'
 import { serverApi } from './api.server'
@@ -25,12 +26,28 @@ export function apiQuery(params: URLSearchParams): string {
   return p.toString()
 }
 
+/** Whether the query asks for the primary market (rynek=pierwotny), whose units are grouped by investment. */
+export function primaryMarket(query: string): boolean {
+  const p = new URLSearchParams(query)
+  return SEARCH_PARAMS.market.flatMap((k) => p.getAll(k)).flatMap((v) => v.split(',')).includes('pierwotny')
+}
+
+/** The investments of a primary-market search; none when it is not one or the call fails (the list still shows). */
+async function investmentsOf(context: AppLoadContext | undefined, query: string): Promise<InvestmentGroup[] | undefined> {
+  if (!primaryMarket(query)) return undefined
+  const res = await serverApi(context, `/api/search/investments?${query}`, { headers: { Accept: 'application/json' } }).catch(() => null)
+  return res?.ok ? ((await res.json()) as { data: InvestmentGroup[] }).data : undefined
+}
+
 export async function loadResults(context: AppLoadContext | undefined, query: string): Promise<ResultsData> {
   const tileUrl = mapTileUrl()
   try {
-    const res = await serverApi(context, `/api/search?${query}`, { headers: { Accept: 'application/json' } })
+    const [res, investments] = await Promise.all([
+      serverApi(context, `/api/search?${query}`, { headers: { Accept: 'application/json' } }),
+      investmentsOf(context, query),
+    ])
     const body = (await res.json().catch(() => null)) as (SearchResponse & { message?: string; errors?: Record<string, string[]> }) | null
-    if (res.ok && body && Array.isArray(body.data)) return { result: body, error: null, tileUrl, places: placeLabels(query) }
+    if (res.ok && body && Array.isArray(body.data)) return { result: body, error: null, tileUrl, places: placeLabels(query), investments }
     if (res.status === 422 && body) {
       return { result: null, error: { message: body.message ?? 'Niepoprawne parametry wyszukiwania.', errors: body.errors }, tileUrl }
     }

@@ -7,6 +7,8 @@ import { activeChips, formFromParams, searchUrl } from '~/lib/search-form'
 import type { Crumb } from '~/lib/search-landing'
 import type { SearchPlace } from '~/lib/search-location'
 import { ListingCard } from '../listing-card'
+import { InvestmentGroups } from './investment-groups'
+import type { InvestmentGroup } from '@portal/contracts/investments'
 import { AlertIcon, CloseIcon, SearchIcon } from '../icons'
 import { SelectField } from './controls'
 import { FiltersPanel } from './filters-panel'
@@ -30,6 +32,8 @@ export interface ResultsData {
   tileUrl: string | null
   /** The labels of the query's places (`lokalizacje`, decision 069), looked up on the server. */
   places?: SearchPlace[]
+  /** A primary-market search's units grouped by investment (issue 27). */
+  investments?: InvestmentGroup[]
 }
 
 const VIEW_PARAM = 'widok'
@@ -189,6 +193,8 @@ export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
           </div>
         </div>
       )}
+
+      {data.investments && <InvestmentGroups groups={data.investments} />}
 
       <section aria-label="Wyniki wyszukiwania" aria-busy={busy} className={`mt-6 transition-opacity ${busy ? 'opacity-60' : ''}`}>
         {map ? (

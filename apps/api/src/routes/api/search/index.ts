@@ -3,6 +3,7 @@ import results from './results.ts'
 import markers from './markers.ts'
 import suggestions from './suggestions.ts'
 import count from './count.ts'
+import investments from './investments.ts'
 
 /** /api/search, /api/search/markers, /api/search/suggestions, /api/search/count (/api/search/filters is registered on its own). */
 const search: FastifyPluginAsyncZod = async (app) => {
@@ -10,5 +11,6 @@ const search: FastifyPluginAsyncZod = async (app) => {
   await app.register(markers)
   await app.register(suggestions)
   await app.register(count)
+  await app.register(investments)
 }
 export default search
