@@ -88,6 +88,9 @@ export const ATTRIBUTES: AttributeDef[] = [
   { id: 34, slug: 'ep', name: 'Wskaźnik EP', type: 'numeric', unit: 'kWh/m2', min: 0, max: 2000 },
   { id: 35, slug: 'co2', name: 'Emisja CO₂', type: 'numeric', unit: 'kg/m2', min: 0, max: 500 },
   { id: 36, slug: 'oze', name: 'Udział OZE', type: 'numeric', unit: '%', min: 0, max: 100 },
+  // Monthly running costs (issue 26, decision 072): whole złote a month, like 21.
+  { id: 37, slug: 'czynsz', name: 'Czynsz administracyjny', type: 'integer', unit: 'zł', offerTypes: ['sell', 'rent'], min: 0, max: 50_000 },
+  { id: 38, slug: 'media', name: 'Opłaty za media', type: 'integer', unit: 'zł', offerTypes: ['rent'], min: 0, max: 20_000 },
 ]
 
 export const ATTRIBUTE_BY_ID = new Map(ATTRIBUTES.map((a) => [a.id, a]))

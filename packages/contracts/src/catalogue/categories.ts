@@ -23,9 +23,11 @@ export interface CategoryNode {
 const ALL: OfferType[] = ['sell', 'rent', 'exchange', 'for_free']
 const SELL_RENT: OfferType[] = ['sell', 'rent']
 const FLAGS = [2, 6, 7, 20, 33] // instalments, negotiable, bills included, urgent, bargain
-const HOME = [...FLAGS, 4, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 29, 31, 32, 34, 35, 36]
+/** Monthly costs: administrative fee (sale and rent) and utilities (rent), decision 072. */
+const MONTHLY = [37, 38]
+const HOME = [...FLAGS, 4, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 29, 31, 32, 34, 35, 36, ...MONTHLY]
 const FLAT = [...HOME, 9, 10, 30]
-const PREMISES = [...FLAGS, 4, 9, 12, 13, 14, 15, 16, 17, 18, 19, 21, 31, 32, 34, 35, 36]
+const PREMISES = [...FLAGS, 4, 9, 12, 13, 14, 15, 16, 17, 18, 19, 21, 31, 32, 34, 35, 36, ...MONTHLY]
 const LAND = [...FLAGS, 4, 13, 14, 15, 17, 31, 32]
 const SMALL = [...FLAGS, 4, 13, 14, 15, 16, 17, 21]
 
@@ -107,7 +109,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   },
   {
     id: 48, slug: 'pokoj', name: 'Pokój', plural: 'Pokoje', offerTypes: ['rent', 'exchange'],
-    attributes: [...SMALL, 9, 12, 30], demo: { area: [9, 25], pricePerM2: 0, rentPerM2: 90, share: 0.06 },
+    attributes: [...SMALL, 9, 12, 30, ...MONTHLY], demo: { area: [9, 25], pricePerM2: 0, rentPerM2: 90, share: 0.06 },
     children: [
       { id: 50, slug: 'z-lazienka', name: 'Z łazienką', plural: 'Pokoje z łazienką' },
       { id: 49, slug: 'bez-lazienki', name: 'Bez łazienki', plural: 'Pokoje bez łazienki' },

@@ -377,6 +377,14 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
     ? { ep: Math.round(yearBuilt && yearBuilt > 2010 ? rng.between(35, 90) : rng.between(90, 260)), co2: Math.round(rng.between(5, 60)), oze: Math.round(rng.between(0, 45)) }
     : null
 
+  // Monthly costs (decision 072): most flats state a czynsz scaled by area, many rented ones a media figure; a rent
+  // with bills included states neither. A separate stream, so every other figure stays as it was before they existed.
+  const costs = createRng(deriveSeed(ctx.seed ^ 0x0c25a072, index))
+  const flatOffer = top.slug === 'mieszkanie' && !isSeek && !!area && (offerType === 'sell' || offerType === 'rent') && !billsIncluded
+  const czynsz = flatOffer && costs.chance(0.8)
+    ? round((150 + area! * costs.between(5.5, 9)) * (market === 'pierwotny' ? 1.1 : 1), 10) : null
+  const media = flatOffer && offerType === 'rent' && costs.chance(0.65) ? round(110 + area! * costs.between(3, 6), 10) : null
+
   // Attributes in the spec's [{id, value}] shape: booleans as 'true', 15–17 as arrays of slugs, the rest strings.
   const attributes: AttributeValue[] = []
   const put = (id: number, value: string | string[] | null | false) => {
@@ -405,6 +413,8 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
   put(31, ownership)
   put(32, leaseYears ? String(leaseYears) : null)
   put(33, bargain && 'true')
+  put(37, czynsz ? String(czynsz) : null)
+  put(38, media ? String(media) : null)
   if (energy) { put(34, String(energy.ep)); put(35, String(energy.co2)); put(36, String(energy.oze)) }
 
   const noun = NOUNS[category.id] ?? NOUNS[top.id]!

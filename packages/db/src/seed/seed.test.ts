@@ -126,6 +126,14 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => r.negotiable).length).toBeGreaterThan(COUNT * 0.1)
     expect(rows.filter((r) => r.isPromoted).length).toBeGreaterThan(COUNT * 0.02)
     expect(rows.filter((r) => r.extras.includes('balkon')).length).toBeGreaterThan(10)
+    // Monthly costs (decision 072): most flats state a czynsz, many rented ones media; bills included, neither.
+    const attrOf = (r: (typeof rows)[number], id: number) => r.attributes.find((a) => a.id === id)?.value
+    const flats = rows.filter((r) => r.categoryId === 1 && r.adType === 'offer' && (r.offerType === 'sell' || r.offerType === 'rent') && !r.billsIncluded)
+    expect(flats.filter((r) => attrOf(r, 37)).length).toBeGreaterThan(flats.length * 0.6)
+    const rentFlats = flats.filter((r) => r.offerType === 'rent')
+    expect(rentFlats.filter((r) => attrOf(r, 38)).length).toBeGreaterThan(rentFlats.length * 0.4)
+    for (const r of rows.filter((x) => x.billsIncluded)) expect([attrOf(r, 37), attrOf(r, 38)]).toEqual([undefined, undefined])
+    for (const r of flats.filter((x) => attrOf(x, 37))) expect(Number(attrOf(r, 37))).toBeGreaterThanOrEqual(250)
   })
 
   it('two years of ended flat offers with price histories, and the first price of every active listing (issue 26)', async () => {

@@ -18,7 +18,11 @@ function num(v: string): number | null {
  * set (reference + margin, editable here), equal or decreasing instalments → the monthly instalment, total interest
  * and the schedule (rendered when opened). Pure arithmetic from contracts/plain/mortgage.ts; loaded after first paint.
  */
-export function MortgageCalculator({ price, ratePct }: { price: number; ratePct: number }) {
+export function MortgageCalculator({ price, ratePct, czynsz = null }: {
+  price: number; ratePct: number
+  /** Czynsz administracyjny in grosze (attribute 37), shown beside the instalment; null: not given. */
+  czynsz?: number | null
+}) {
   const id = useId()
   const [down, setDown] = useState(String(MORTGAGE_LIMITS.defaultDownPct))
   const [years, setYears] = useState<number>(MORTGAGE_LIMITS.defaultYears)
@@ -89,6 +93,11 @@ export function MortgageCalculator({ price, ratePct }: { price: number; ratePct:
               <dd className="text-lg font-semibold text-slate-900">{zl(result.totalPaid)}</dd>
             </div>
           </dl>
+          {czynsz !== null && (
+            <p className="mt-3 border-t border-slate-200 pt-3 text-[15px] text-slate-700" data-testid="mortgage-with-czynsz">
+              Czynsz administracyjny: {zl(czynsz)}/mies. Rata{kind === 'decreasing' ? ' (pierwsza)' : ''} z czynszem: <strong className="text-slate-900">{zl(result.firstInstalment + czynsz)}</strong> miesięcznie.
+            </p>
+          )}
           <details className="mt-4" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
             <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-accent-700">Harmonogram spłat ({whole.format(result.schedule.length)} rat)</summary>
             {open && (

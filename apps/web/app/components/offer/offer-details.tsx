@@ -5,7 +5,8 @@ import { MortgageCalculator } from './mortgage-calculator'
 import { PriceInsight } from './price-insight'
 import { paragraphs } from '~/lib/offer-text'
 import { ListingCard } from '../listing-card'
-import { AttributeGroups, EnergyBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
+import { monthlyCost, attrGrosze, CZYNSZ_ID } from '~/lib/monthly-cost'
+import { AttributeGroups, EnergyBlock, MonthlyCostBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
 import { SameProperty } from './same-property'
 import { Videos } from './videos'
 
@@ -15,10 +16,12 @@ export function OfferDetails({ offer: o, alt, tileUrl, property, comparison = nu
   /** The market comparison and the mortgage calculator's rate (issue 26), in this idle-loaded chunk. */
   comparison?: PriceComparison['comparison']; mortgageRate?: number | null
 }) {
+  const monthly = monthlyCost(o)
   return (
     <>
+      {monthly && <MonthlyCostBlock cost={monthly} />}
       {comparison && <PriceInsight c={comparison} />}
-      {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} />}
+      {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} czynsz={attrGrosze(o, CZYNSZ_ID)} />}
       <Section id="opis" title="Opis">
         <div className="flex max-w-[70ch] flex-col gap-4 text-[16px] leading-relaxed text-slate-800">
           {paragraphs(o.description).map((lines, i) => (

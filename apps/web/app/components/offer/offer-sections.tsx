@@ -9,6 +9,7 @@ import { PinMap } from '../map/pin-map'
 import { FileIcon, LeafIcon } from './offer-icons'
 import { Lightbox } from './gallery'
 import { pressEarly } from '../early-press'
+import type { MonthlyCost } from '~/lib/monthly-cost'
 
 /** A page section with its h2. */
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -144,5 +145,27 @@ export function Plans({ plans, alt }: { plans: PublicOffer['project_plan_photos'
       </ul>
       <Lightbox photos={plans} index={open ?? 0} onIndex={setOpen} isOpen={open !== null} onClose={() => setOpen(null)} alt={`${alt} — plan`} />
     </>
+  )
+}
+
+/** 'Koszt miesięczny' of a rent (issue 26 item 5): rent + czynsz + media = total; static, nothing to hydrate. */
+export function MonthlyCostBlock({ cost }: { cost: MonthlyCost }) {
+  return (
+    <section aria-labelledby="koszt-miesieczny" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="monthly-cost">
+      <h2 id="koszt-miesieczny" className="text-lg font-bold text-slate-900">Koszt miesięczny</h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-[15px]">
+        {cost.parts.map((p, i) => (
+          <div key={p.label} className="flex items-baseline justify-between gap-4 py-2">
+            <dt className="text-slate-600">{i > 0 && <span aria-hidden="true">+ </span>}{p.label}</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatPrice(p.amount)}</dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-4 pt-3">
+          <dt className="font-semibold text-slate-900">Razem miesięcznie</dt>
+          <dd className="text-xl font-bold tabular-nums text-slate-900" data-testid="monthly-cost-total">{formatPrice(cost.total)}</dd>
+        </div>
+      </dl>
+      {cost.billsIncluded && <p className="mt-2 text-sm font-medium text-emerald-800">Rachunki wliczone w cenę najmu</p>}
+    </section>
   )
 }
