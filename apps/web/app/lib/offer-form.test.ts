@@ -28,6 +28,23 @@ describe('offer form', () => {
     expect(formAttributes(null, 'sell')).toEqual([])
   })
 
+  it('asks czynsz on sale and rent, media only on rent, in zł; out of range in Polish (decision 072)', () => {
+    const ids = (c: number, t: string) => formAttributes(c, t).map((d) => d.id).filter((id) => id >= 37)
+    expect(ids(1, 'rent')).toEqual([37, 38])
+    expect(ids(1, 'sell')).toEqual([37])
+    expect(ids(41, 'rent')).toEqual([])
+    expect(formAttributes(1, 'rent').find((d) => d.id === 37)).toMatchObject({ name: 'Czynsz administracyjny', unit: 'zł' })
+    // The catalogue check runs once the rest of the listing is valid (as on 'Opublikuj').
+    const s = {
+      ...initialState(), categoryId: 1, offerType: 'rent' as const, attrs: { 37: '60000', 38: 'dużo' },
+      title: 'Mieszkanie 2-pokojowe na Mokotowie', description: 'Jasne mieszkanie z balkonem.', price: '3200',
+      location: { lat: 52.19, lon: 21.03, name: 'Mokotów, Warszawa' },
+    }
+    const e = validateSteps(s, 3, false)
+    expect(e['attr.37']).toBe('Wartość musi być od 0 do 50000')
+    expect(e['attr.38']).toBe('Podaj liczbę')
+  })
+
   it('keeps typed attributes in the state but sends only those that apply', () => {
     let s = reducer(initialState(), { type: 'set', patch: { categoryId: 1, offerType: 'rent' } })
     s = reducer(s, { type: 'attr', id: 15, value: ['doba'] })
