@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { DbHandle } from '@portal/db'
+import { rowsOf, type DbHandle } from '@portal/db'
 import type { InvestmentGroup } from '@portal/contracts/investments'
-import { rowsOf } from '../search/sql.ts'
 
 /** Investments shown above a primary-market search (the most matching units first). */
 export const INVESTMENT_GROUPS_MAX = 6
