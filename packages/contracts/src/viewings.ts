@@ -82,10 +82,16 @@ export const viewingSchema = z.object({
   thread_id: z.number().int().nullable(),
 })
 export type Viewing = z.infer<typeof viewingSchema>
-export const viewingListSchema = z.object({ data: z.array(viewingSchema), listings: z.array(z.object({ id: z.number().int(), title: z.string() })) })
+export const viewingListSchema = z.object({
+  data: z.array(viewingSchema),
+  /** The listings and investments the person's visits are at, for the calendar's filter. */
+  listings: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  investments: z.array(z.object({ id: z.number().int(), title: z.string() })),
+})
 export const viewingQuerySchema = z.object({
   role: z.enum(['owner', 'visitor']).default('owner'),
   listing: idString('Nieprawidłowy identyfikator ogłoszenia.').transform(Number).optional(),
+  investment: idString('Nieprawidłowy identyfikator inwestycji.').transform(Number).optional(),
   from: instant.optional(),
   to: instant.optional(),
 })

@@ -17,13 +17,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const role = url.searchParams.get('rola') === 'moje' ? 'visitor' : 'owner'
   const listing = url.searchParams.get('ogloszenie')
-  const q = new URLSearchParams({ role, ...(listing && /^\d{1,15}$/.test(listing) ? { listing } : {}) })
+  const investment = url.searchParams.get('inwestycja')
+  const q = new URLSearchParams({
+    role, ...(listing && /^\d{1,15}$/.test(listing) ? { listing } : {}), ...(investment && /^\d{1,9}$/.test(investment) ? { investment } : {}),
+  })
   const [list, feed] = await Promise.all([
     serverApi(context, `/api/viewings?${q}`, { headers: { Accept: 'application/json' } }),
     serverApi(context, '/api/viewings/feed', { headers: { Accept: 'application/json' } }),
   ])
   if (!list.ok || !feed.ok) throw data(null, { status: 500 })
-  const body = (await list.json()) as { data: Viewing[]; listings: { id: number; title: string }[] }
+  const body = (await list.json()) as { data: Viewing[]; listings: { id: number; title: string }[]; investments: { id: number; title: string }[] }
   return data({ ...body, role, feed: ((await feed.json()) as { url: string }).url }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
@@ -109,11 +112,26 @@ export default function Calendar({ loaderData: d }: Route.ComponentProps) {
           <div role="group" aria-label="Widok" className="flex gap-2">
             {VIEWS.map(([k, p, label]) => <Button key={k} onPress={() => setParam('widok', p)} aria-pressed={view === k} className={tab(view === k)}>{label}</Button>)}
           </div>
-          {d.listings.length > 1 && (
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-800">Ogłoszenie
-              <select className="h-11 w-full max-w-xs rounded-xl border border-slate-300 bg-white px-3 text-base font-normal" value={params.get('ogloszenie') ?? ''} onChange={(e) => setParam('ogloszenie', e.target.value || null)}>
+          {d.listings.length + d.investments.length > 1 && (
+            // One filter for both kinds of place: 'l{id}' a listing, 'i{id}' an investment's open days.
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-800">Ogłoszenie lub inwestycja
+              <select className="h-11 w-full max-w-xs rounded-xl border border-slate-300 bg-white px-3 text-base font-normal"
+                value={params.get('ogloszenie') ? `l${params.get('ogloszenie')}` : params.get('inwestycja') ? `i${params.get('inwestycja')}` : ''}
+                onChange={(e) => setParams((p) => {
+                  const n = new URLSearchParams(p)
+                  n.delete('ogloszenie')
+                  n.delete('inwestycja')
+                  const v = e.target.value
+                  if (v) n.set(v[0] === 'i' ? 'inwestycja' : 'ogloszenie', v.slice(1))
+                  return n
+                }, { preventScrollReset: true })}>
                 <option value="">Wszystkie</option>
-                {d.listings.map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
+                {d.listings.length > 0 && (
+                  <optgroup label="Ogłoszenia">{d.listings.map((l) => <option key={l.id} value={`l${l.id}`}>{l.title}</option>)}</optgroup>
+                )}
+                {d.investments.length > 0 && (
+                  <optgroup label="Inwestycje">{d.investments.map((i) => <option key={i.id} value={`i${i.id}`}>{i.title}</option>)}</optgroup>
+                )}
               </select>
             </label>
           )}

@@ -26,9 +26,10 @@ const placeOf = (b: BookingRow, r: PlaceCols): Place => b.listingId !== null
   ? listingPlace({ id: b.listingId, title: r.listingTitle!, slug: r.listingSlug!, city: r.listingCity!, district: r.listingDistrict })
   : investmentPlace({ id: b.investmentId!, name: r.invName!, slug: r.invSlug!, city: r.invCity!, district: r.invDistrict })
 
-export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owner' | 'visitor'; listing?: number; from?: string; to?: string }) {
+export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owner' | 'visitor'; listing?: number; investment?: number; from?: string; to?: string }) {
   const conds: SQL[] = [isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id)]
   if (q.listing) conds.push(eq(viewingBookings.listingId, q.listing))
+  if (q.investment) conds.push(eq(viewingBookings.investmentId, q.investment))
   if (q.from) conds.push(gte(viewingBookings.endsAt, new Date(q.from)))
   if (q.to) conds.push(lt(viewingBookings.startsAt, new Date(q.to)))
   const rows = await db.db.select({ b: viewingBookings, ...placeCols }).from(viewingBookings)
@@ -38,10 +39,16 @@ export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owne
   const owners = ownerIds.length ? await db.db.select().from(users).where(inArray(users.id, ownerIds)) : []
   const ownerBy = new Map(owners.map((o) => [o.id, o]))
   const data: Viewing[] = rows.map((r) => viewingView(r.b, placeOf(r.b, r), q.role, ownerBy.get(r.b.ownerId)))
-  const ls = await db.db.selectDistinct({ id: listings.id, title: listings.title }).from(viewingBookings)
-    .innerJoin(listings, eq(listings.id, viewingBookings.listingId))
-    .where(and(isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id))).orderBy(asc(listings.title)).limit(200)
-  return { data, listings: ls }
+  const whose = and(isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id))
+  const [ls, inv] = await Promise.all([
+    db.db.selectDistinct({ id: listings.id, title: listings.title }).from(viewingBookings)
+      .innerJoin(listings, eq(listings.id, viewingBookings.listingId)).where(whose).orderBy(asc(listings.title)).limit(200),
+    // ownerCond names listings.userId: the join is there for it (an investment's visits carry their owner).
+    db.db.selectDistinct({ id: investments.id, title: investments.name }).from(viewingBookings)
+      .innerJoin(investments, eq(investments.id, viewingBookings.investmentId))
+      .leftJoin(listings, eq(listings.id, viewingBookings.listingId)).where(whose).orderBy(asc(investments.name)).limit(200),
+  ])
+  return { data, listings: ls, investments: inv }
 }
 
 export function viewingView(b: BookingRow, place: Place, role: 'owner' | 'visitor', owner?: UserRow): Viewing {

@@ -83,8 +83,15 @@ describe("an investment's open days (issue 28 item 1, decision 070)", () => {
 
     const mine = (await t.app.inject({ url: '/api/viewings?role=visitor', headers: { cookie: buyer.cookie } })).json().data
     expect(mine).toEqual([expect.objectContaining({ place: 'investment', href: `/inwestycje/${inv.slug}`, open_day: true, status: 'confirmed', listing: expect.objectContaining({ title: 'Zielone Tarasy' }) })])
-    const theirs = (await t.app.inject({ url: '/api/viewings', headers: { cookie: dev.cookie } })).json().data
+    const calendar = (await t.app.inject({ url: '/api/viewings', headers: { cookie: dev.cookie } })).json()
+    const theirs = calendar.data
     expect(theirs.map((v: { person: { email: string } }) => v.person.email)).toContain('kupiec@example.com')
+    // The calendar's filter offers the investment, and filtering by it keeps its visits only.
+    expect(calendar.investments).toEqual([{ id: inv.id, title: 'Zielone Tarasy' }])
+    const only = (await t.app.inject({ url: `/api/viewings?investment=${inv.id}`, headers: { cookie: dev.cookie } })).json().data
+    expect(only.length).toBe(theirs.length)
+    expect((await t.app.inject({ url: `/api/viewings?investment=${inv.id + 1000}`, headers: { cookie: dev.cookie } })).json().data).toEqual([])
+    expect((await t.app.inject({ url: '/api/viewings?investment=x', headers: { cookie: dev.cookie } })).statusCode).toBe(422)
     // The buyer cancels: the place is free again.
     const c = await send(t.app, buyer, 'POST', `/api/viewings/${mine[0].id}/cancel`, { reason: 'Zmiana planów' })
     expect(c.json()).toMatchObject({ status: 'cancelled', place: 'investment' })

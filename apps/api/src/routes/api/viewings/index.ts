@@ -36,7 +36,7 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.get('/viewings', {
-    schema: { tags: ['viewings'], summary: "The calendar: ?role=owner (visits to my and, for an agency, its agents' listings; with the visitor's contact) | visitor (my visits), &listing=&from=&to= → {data, listings}", querystring: viewingQuerySchema, response: { 200: viewingListSchema, ...errors } },
+    schema: { tags: ['viewings'], summary: "The calendar: ?role=owner (visits to my and, for an agency, its agents' listings; with the visitor's contact) | visitor (my visits), &listing=|&investment=, &from=&to= → {data, listings, investments}", querystring: viewingQuerySchema, response: { 200: viewingListSchema, ...errors } },
   }, async (request, reply) => {
     const user = await requireUser(request)
     reply.header('cache-control', 'no-store')
