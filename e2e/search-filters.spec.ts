@@ -27,6 +27,8 @@ test('1280: only private owners in one click, then date added and a floor range 
   await dialog.getByLabel('Data dodania').selectOption({ label: 'Ostatnie 30 dni' })
   await dialog.getByLabel('Piętro od').selectOption({ label: 'Parter' })
   await dialog.getByLabel('Piętro do').selectOption({ label: '3' })
+  // Its button counts what the choice finds before applying it.
+  await expect(dialog.getByRole('button', { name: /^Zastosuj/ })).toHaveText(/^Zastosuj: Pokaż \d[\d\s]* ogłosze(nie|nia|ń)$/)
   await dialog.getByRole('button', { name: 'Zastosuj' }).click()
   await expect(page).toHaveURL(/pietro_do=3/)
   const url = new URL(page.url())

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { EXTENDED_CLEARED, EXTENDED_KEYS, type SearchForm } from '~/lib/search-form'
+import { showLabel, useLiveCount } from '~/lib/live-count'
 import { primaryBtn, secondaryBtn } from './controls'
 import { Condition, Extras, Market, MoreFilters, Nearby } from './filter-fields'
 import { ModalShell } from './modal-shell'
@@ -21,6 +22,8 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen])
   const set = (patch: Partial<SearchForm>) => setDraft((d) => ({ ...d, ...patch }))
+  // 'Zastosuj' searches at once: it tells how many listings the choice finds, as the panel's button does (issue 25).
+  const live = useLiveCount({ ...form, ...Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) } as SearchForm, isOpen)
   return (
     <ModalShell
       title="Filtry dodatkowe"
@@ -34,12 +37,18 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
           <button
             type="button"
             className={primaryBtn}
+            aria-live="polite"
             onClick={() => {
               onApply(Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) as Partial<SearchForm>)
               onClose()
             }}
           >
-            Zastosuj
+            {live ? (
+              <>
+                <span className="sr-only">Zastosuj: </span>
+                {showLabel(live)}
+              </>
+            ) : 'Zastosuj'}
           </button>
         </>
       }
