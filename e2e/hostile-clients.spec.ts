@@ -12,6 +12,10 @@ import { apiTargets, loginOverHttp, runHangUps, type Session, type Target } from
 
 const port = () => Number(new URL(test.info().project.use.baseURL!).port)
 
+// One after the other, and small enough to stay well inside the server's 1,200 requests a minute per address, which
+// every other test of the run shares (the in-process suites send 1,000 and more without that limit).
+test.describe.configure({ mode: 'default' })
+
 /**
  * The request over its own socket, with the path as a browser sends it (spaces and non-ASCII percent-encoded, broken
  * escapes left as they are), its status; Connection: close.
@@ -32,7 +36,9 @@ function send(req: FuzzRequest, session?: Session): Promise<number> {
     socket.on('error', (e) => (/^HTTP\/1\.1 \d{3}/.test(head) ? socket.destroy()
       : reject(new Error(`${e.message}: ${req.method} ${`${url.pathname}${url.search}`.slice(0, 200)}`))))
     socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)))
-    socket.on('connect', () => socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body ?? Buffer.alloc(0)])))
+    // write, not end: a client that half-closes its side is one that hung up (Node's server then drops a request still
+    // being rendered), which is the other test's business; with Connection: close the server ends the connection.
+    socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body ?? Buffer.alloc(0)])))
   })
 }
 
@@ -40,7 +46,7 @@ test('every page route answers hostile paths, queries and methods without a 5xx,
   test.setTimeout(120_000)
   const base = `http://127.0.0.1:${port()}`
   const member = await loginOverHttp(base, 'jan.kowalski@example.pl', 'Demo1234')
-  const requests = fc.sample(siteRequestArbitrary(), { numRuns: 400, seed: 20261127 })
+  const requests = fc.sample(siteRequestArbitrary(), { numRuns: 250, seed: 20261127 })
   const statuses: Record<number, number> = {}
   const failures: string[] = []
   let next = 0
@@ -54,8 +60,8 @@ test('every page route answers hostile paths, queries and methods without a 5xx,
   }))
   expect(failures).toEqual([])
   // The generator reaches real pages, not only refusals.
-  expect(statuses[200]).toBeGreaterThan(40)
-  expect(statuses[404]).toBeGreaterThan(40)
+  expect(statuses[200]).toBeGreaterThan(25)
+  expect(statuses[404]).toBeGreaterThan(25)
 })
 
 test('clients that hang up over every page route and API operation, guest and logged in, identity/gzip/br', async ({ request }) => {
@@ -72,7 +78,7 @@ test('clients that hang up over every page route and API operation, guest and lo
   ]
   const doc = await (await request.get('/api/docs/json')).json()
   const targets = [...pages, ...apiTargets(doc)]
-  const r = await runHangUps({ port: port(), count: Math.max(600, targets.length), seed: 20261127, targets, sessions, concurrency: 6 })
+  const r = await runHangUps({ port: port(), count: targets.length, seed: 20261127, targets, sessions, concurrency: 6 })
   expect(r.bySession.guest).toBeGreaterThan(0)
   expect(r.bySession.member).toBeGreaterThan(0)
   expect(r.total - r.complete).toBeGreaterThan(r.total / 3)
