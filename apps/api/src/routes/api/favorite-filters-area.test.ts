@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { listings, mailOutbox, savedSearches } from '@portal/db'
+import { mailOutbox, savedSearches } from '@portal/db'
 import { encodeArea } from '@portal/contracts/search'
-import { createTestApp, insertListings } from '../../test/helpers.ts'
+import { createTestApp } from '../../test/helpers.ts'
+import { alertContext, makeAlertDue, publishListings } from '../../test/alerts.ts'
 import { createUser, login, send, type Jar } from './auth/test-support.ts'
-import { activateListing } from '../../lib/listings/lifecycle.ts'
 import { runAlerts } from '../../lib/saved-searches/alerts.ts'
 
 /** A saved search keeps its drawn area and map view (issue 25): the alert mails a new listing inside, none outside. */
@@ -32,19 +32,12 @@ describe('saved searches with a drawn area', () => {
     expect(listed.params).toEqual(['Rodzaj: Sprzedaż', 'Obszar: widoczny fragment mapy', 'Obszar: narysowany na mapie'])
     expect(listed.url).toBe(`/szukaj?typ=sprzedaz&mapa=19.8%2C50%2C20.1%2C50.1&${new URLSearchParams({ 'obszar[0]': area })}`)
 
-    const past = new Date(Date.now() - 120_000)
-    await t.db.db.update(savedSearches).set({ checkedUntil: past, nextAlertAt: past, lastSeenAt: past }).where(eq(savedSearches.id, row!.id))
-    const [inside, outside] = await insertListings(t.db, [
-      { userId: ownerId, status: 'draft', title: 'W obszarze', city: 'Kraków', citySlug: 'krakow', lat: 50.04, lon: 19.92 },
-      { userId: ownerId, status: 'draft', title: 'Poza obszarem', city: 'Kraków', citySlug: 'krakow', lat: 50.08, lon: 19.98 },
+    await makeAlertDue(t, row!.id)
+    await publishListings(t, [
+      { userId: ownerId, title: 'W obszarze', city: 'Kraków', citySlug: 'krakow', lat: 50.04, lon: 19.92 },
+      { userId: ownerId, title: 'Poza obszarem', city: 'Kraków', citySlug: 'krakow', lat: 50.08, lon: 19.98 },
     ])
-    for (const id of [inside!, outside!]) {
-      const [l] = await t.db.db.select().from(listings).where(eq(listings.id, id))
-      await activateListing(t.db, l!)
-    }
-    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '60 seconds' WHERE listing_id IN (${inside}, ${outside})`)
-    const ctx = { db: t.db.db, index: t.app.searchIndex, publicUrl: 'https://portal.test', send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
-    expect(await runAlerts(ctx)).toBe(1)
+    expect(await runAlerts(alertContext(t))).toBe(1)
     const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'obszar@example.com'))
     expect(mail!.html).toContain('W obszarze')
     expect(mail!.html).not.toContain('Poza obszarem')

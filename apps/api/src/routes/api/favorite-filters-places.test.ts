@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { listings, mailOutbox, savedSearches } from '@portal/db'
-import { createTestApp, insertListings } from '../../test/helpers.ts'
+import { mailOutbox, savedSearches } from '@portal/db'
+import { createTestApp } from '../../test/helpers.ts'
+import { alertContext, makeAlertDue, publishListings } from '../../test/alerts.ts'
 import { createUser, login, send, type Jar } from './auth/test-support.ts'
-import { activateListing } from '../../lib/listings/lifecycle.ts'
 import { runAlerts } from '../../lib/saved-searches/alerts.ts'
 
 /** A saved search keeps its places (`lokalizacje`, decision 069): named by label, alerts for a listing inside only. */
@@ -28,19 +28,12 @@ describe('saved searches with several places', () => {
     expect(listed.params).toEqual(['Rodzaj: Sprzedaż', 'Lokalizacje: Sopot, Gdynia'])
     expect(listed.url).toBe('/szukaj?typ=sprzedaz&lokalizacje=2264011%2C2262011')
 
-    const past = new Date(Date.now() - 120_000)
-    await t.db.db.update(savedSearches).set({ checkedUntil: past, nextAlertAt: past, lastSeenAt: past }).where(eq(savedSearches.id, row!.id))
-    const [inside, outside] = await insertListings(t.db, [
-      { userId: ownerId, status: 'draft', title: 'Przy molo w Sopocie', city: 'Sopot', citySlug: 'sopot', lat: 54.4418, lon: 18.5601 },
-      { userId: ownerId, status: 'draft', title: 'Na Starym Mieście w Gdańsku', city: 'Gdańsk', citySlug: 'gdansk', lat: 54.3489, lon: 18.6532 },
+    await makeAlertDue(t, row!.id)
+    await publishListings(t, [
+      { userId: ownerId, title: 'Przy molo w Sopocie', city: 'Sopot', citySlug: 'sopot', lat: 54.4418, lon: 18.5601 },
+      { userId: ownerId, title: 'Na Starym Mieście w Gdańsku', city: 'Gdańsk', citySlug: 'gdansk', lat: 54.3489, lon: 18.6532 },
     ])
-    for (const id of [inside!, outside!]) {
-      const [l] = await t.db.db.select().from(listings).where(eq(listings.id, id))
-      await activateListing(t.db, l!)
-    }
-    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '60 seconds' WHERE listing_id IN (${inside}, ${outside})`)
-    const ctx = { db: t.db.db, index: t.app.searchIndex, publicUrl: 'https://portal.test', send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
-    expect(await runAlerts(ctx)).toBe(1)
+    expect(await runAlerts(alertContext(t))).toBe(1)
     const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'miejsca@example.com'))
     expect(mail!.html).toContain('Przy molo w Sopocie')
     expect(mail!.html).not.toContain('Na Starym Mieście w Gdańsku')

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { listings, mailOutbox, savedSearches } from '@portal/db'
+import { mailOutbox, savedSearches } from '@portal/db'
 import { startSmtpListener } from '../../mail/test-smtp.ts'
-import { createTestApp, insertListings, startSession } from '../../test/helpers.ts'
+import { createTestApp, startSession } from '../../test/helpers.ts'
+import { alertContext, publishListings } from '../../test/alerts.ts'
 import { createUser, login, send, type Jar } from './auth/test-support.ts'
-import { activateListing } from '../../lib/listings/lifecycle.ts'
 import { runAlerts } from '../../lib/saved-searches/alerts.ts'
 import { ALERTS_JOB } from './favorite-filters.ts'
 
@@ -114,16 +114,11 @@ describe('/api/favorite-filters and saved-search alerts', () => {
     // The window starts at saving: the search and the listings are dated back so the run's 10 s commit lag passes.
     const past = new Date(Date.now() - 120_000)
     await t.db.db.update(savedSearches).set({ checkedUntil: past, nextAlertAt: past, lastSeenAt: past }).where(eq(savedSearches.id, created.id))
-    const [match, tooDear, elsewhere] = await insertListings(t.db, [
-      { userId: ownerId, status: 'draft', title: 'Mieszkanie Kraków Podgórze', city: 'Kraków', citySlug: 'krakow', locationName: 'Kraków, Podgórze', searchText: 'mieszkanie krakow podgorze', price: 55_000_000, area: 50, pricePerM2: 1_100_000, rooms: 2, lat: 50.04, lon: 19.95, photos: 1 },
-      { userId: ownerId, status: 'draft', title: 'Drogie mieszkanie Kraków', city: 'Kraków', citySlug: 'krakow', locationName: 'Kraków', searchText: 'drogie mieszkanie krakow', price: 90_000_000, lat: 50.06, lon: 19.94 },
-      { userId: ownerId, status: 'draft', title: 'Mieszkanie Gdańsk', city: 'Gdańsk', citySlug: 'gdansk', locationName: 'Gdańsk', searchText: 'mieszkanie gdansk', price: 40_000_000, lat: 54.35, lon: 18.65 },
+    await publishListings(t, [
+      { userId: ownerId, title: 'Mieszkanie Kraków Podgórze', city: 'Kraków', citySlug: 'krakow', locationName: 'Kraków, Podgórze', searchText: 'mieszkanie krakow podgorze', price: 55_000_000, area: 50, pricePerM2: 1_100_000, rooms: 2, lat: 50.04, lon: 19.95, photos: 1 },
+      { userId: ownerId, title: 'Drogie mieszkanie Kraków', city: 'Kraków', citySlug: 'krakow', locationName: 'Kraków', searchText: 'drogie mieszkanie krakow', price: 90_000_000, lat: 50.06, lon: 19.94 },
+      { userId: ownerId, title: 'Mieszkanie Gdańsk', city: 'Gdańsk', citySlug: 'gdansk', locationName: 'Gdańsk', searchText: 'mieszkanie gdansk', price: 40_000_000, lat: 54.35, lon: 18.65 },
     ])
-    for (const id of [match!, tooDear!, elsewhere!]) {
-      const [row] = await t.db.db.select().from(listings).where(eq(listings.id, id))
-      await activateListing(t.db, row!)
-    }
-    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '60 seconds' WHERE listing_id IN (${match}, ${tooDear}, ${elsewhere})`)
     // The job itself, through the queue (as the cron would start it).
     await t.app.jobs.enqueue(ALERTS_JOB, {})
     await t.app.jobs.drain([ALERTS_JOB])
@@ -148,23 +143,17 @@ describe('/api/favorite-filters and saved-search alerts', () => {
 
     // The next run sends nothing (nothing new; the listing is never sent twice for this search).
     await t.db.db.update(savedSearches).set({ checkedUntil: past, nextAlertAt: past }).where(eq(savedSearches.id, created.id))
-    const ctx = { db: t.db.db, index: t.app.searchIndex, publicUrl: 'https://portal.test', send: (m: Parameters<typeof t.app.mailer.send>[0]) => t.app.mailer.send(m) }
+    const ctx = alertContext(t)
     expect(await runAlerts(ctx)).toBe(0)
 
     // A non-matching listing going live sends nothing either.
-    const [cheapHouse] = await insertListings(t.db, [{ userId: ownerId, status: 'draft', categoryId: 9, title: 'Dom Kraków', city: 'Kraków', citySlug: 'krakow', searchText: 'dom krakow', price: 30_000_000 }])
-    const [h] = await t.db.db.select().from(listings).where(eq(listings.id, cheapHouse!))
-    await activateListing(t.db, h!)
-    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '30 seconds' WHERE listing_id = ${cheapHouse}`)
+    await publishListings(t, [{ userId: ownerId, categoryId: 9, title: 'Dom Kraków', city: 'Kraków', citySlug: 'krakow', searchText: 'dom krakow', price: 30_000_000 }], 30)
     expect(await runAlerts(ctx)).toBe(0)
 
     // One-click unsubscribe (the mail client's POST) stops it: a new match is not mailed.
     const unsub = await t.app.inject({ method: 'POST', url: `/wypisz?token=${row!.unsubscribeToken}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(unsub.statusCode).toBe(200)
-    const [again] = await insertListings(t.db, [{ userId: ownerId, status: 'draft', title: 'Mieszkanie Kraków Nowe', city: 'Kraków', citySlug: 'krakow', searchText: 'mieszkanie krakow nowe', price: 50_000_000, lat: 50.05, lon: 19.95 }])
-    const [a] = await t.db.db.select().from(listings).where(eq(listings.id, again!))
-    await activateListing(t.db, a!)
-    await t.db.exec(`UPDATE listing_meta SET published_at = now() - interval '30 seconds' WHERE listing_id = ${again}`)
+    await publishListings(t, [{ userId: ownerId, title: 'Mieszkanie Kraków Nowe', city: 'Kraków', citySlug: 'krakow', searchText: 'mieszkanie krakow nowe', price: 50_000_000, lat: 50.05, lon: 19.95 }], 30)
     await t.db.db.update(savedSearches).set({ nextAlertAt: past }).where(eq(savedSearches.id, created.id))
     expect(await runAlerts(ctx)).toBe(0)
     expect((await list(jar)).find((s) => s.id === created.id)).toMatchObject({ notification: false })
