@@ -2,8 +2,7 @@ import net from 'node:net'
 import fc from 'fast-check'
 import { test, expect } from './fixtures'
 import { siteRequestArbitrary, type FuzzRequest } from '../apps/api/src/test/openapi-fuzz.ts'
-import { sitePathTemplates } from '../apps/api/src/test/site-routes.ts'
-import { apiTargets, loginOverHttp, runHangUps, type Session, type Target } from '../apps/api/src/test/hang-up.ts'
+import { apiTargets, linkedListingSlug, loginOverHttp, pageTargets, runHangUps, type Session } from '../apps/api/src/test/hang-up.ts'
 
 // Issue 29 against the real server (the SSR pages of every route, the demo data): hostile paths and queries on every
 // page route answer without a 5xx, and clients that hang up at random moments cost nothing but their own request.
@@ -69,13 +68,9 @@ test('clients that hang up over every page route and API operation, guest and lo
   const base = `http://127.0.0.1:${port()}`
   const sessions = [await loginOverHttp(base, 'jan.kowalski@example.pl', 'Demo1234')]
   const home = await (await request.get('/')).text()
-  const slug = /href="\/ogloszenia\/([^"?#]+)"/.exec(home)?.[1]
+  const slug = linkedListingSlug(home)
   expect(slug, 'a listing linked from the home page').toBeTruthy()
-  const pages: Target[] = [
-    ...sitePathTemplates().map((p) => ({ method: 'GET', url: p.replace('{x}', 'warszawa').replace('{y}', 'mieszkanie').replace('{z}', 'sprzedaz') })),
-    { method: 'GET', url: '/szukaj?typ=sprzedaz' }, { method: 'GET', url: `/ogloszenia/${slug}` },
-    { method: 'GET', url: '/nieruchomosci/mieszkanie/sprzedaz/warszawa' },
-  ]
+  const pages = pageTargets(slug!)
   const doc = await (await request.get('/api/docs/json')).json()
   const targets = [...pages, ...apiTargets(doc)]
   const r = await runHangUps({ port: port(), count: targets.length, seed: 20261127, targets, sessions, concurrency: 6 })

@@ -2,8 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import { apiTargets, loginOverHttp, runHangUps, type Target as HangUpTarget } from '../../apps/api/src/test/hang-up.ts'
-import { sitePathTemplates } from '../../apps/api/src/test/site-routes.ts'
+import { apiTargets, linkedListingSlug, loginOverHttp, pageTargets, runHangUps } from '../../apps/api/src/test/hang-up.ts'
 import { LOAD_PASSWORD, prepare, sleep, startServer, stopServer, type Server } from './lib.ts'
 
 /** Heap and resident memory of the server, from its Prometheus metrics. */
@@ -29,12 +28,7 @@ export async function hangUpSuite(o: { port: number; count: number; log: (m: str
     try {
       const sessions = [await loginOverHttp(server.base, 'load-0@example.com', LOAD_PASSWORD)]
       const home = await (await fetch(`${server.base}/`)).text()
-      const slug = /href="\/ogloszenia\/([^"?#]+)"/.exec(home)?.[1] ?? 'x'
-      const pages: HangUpTarget[] = [
-        ...sitePathTemplates().map((p) => ({ method: 'GET', url: p.replace('{x}', 'warszawa').replace('{y}', 'mieszkanie').replace('{z}', 'sprzedaz') })),
-        { method: 'GET', url: '/szukaj?typ=sprzedaz' }, { method: 'GET', url: `/ogloszenia/${slug}` },
-        { method: 'GET', url: '/nieruchomosci/mieszkanie/sprzedaz/warszawa' },
-      ]
+      const pages = pageTargets(linkedListingSlug(home) ?? 'x')
       const doc = await (await fetch(`${server.base}/api/docs/json`)).json() as Parameters<typeof apiTargets>[0]
       const targets = [...pages, ...apiTargets(doc)]
       // A warm-up round: modules, statements, caches and pools reach their size before the baseline.

@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { mulberry32 } from '@portal/db/seed/random'
+import { sitePathTemplates } from './site-routes.ts'
 
 /**
  * Clients that hang up (issue 29): raw HTTP/1.1 requests over their own socket, cut at a chosen moment — while the
@@ -172,6 +173,21 @@ export async function runHangUps(c: Campaign): Promise<CampaignResult> {
   await Promise.all(Array.from({ length: c.concurrency ?? 8 }, worker))
   r.ms = performance.now() - started
   return r
+}
+
+/** A listing linked from a page's HTML (the home page lists some), or undefined. */
+export const linkedListingSlug = (html: string) => /href="\/ogloszenia\/([^"?#]+)"/.exec(html)?.[1]
+
+/**
+ * Every page route (apps/web/app/routes.ts) with its parameters filled as a visitor would reach real pages, plus
+ * the pages that render the most: results and a listing.
+ */
+export function pageTargets(listingSlug: string): Target[] {
+  return [
+    ...sitePathTemplates().map((p) => ({ method: 'GET', url: p.replace('{x}', 'warszawa').replace('{y}', 'mieszkanie').replace('{z}', 'sprzedaz') })),
+    { method: 'GET', url: '/szukaj?typ=sprzedaz' }, { method: 'GET', url: `/ogloszenia/${listingSlug}` },
+    { method: 'GET', url: '/nieruchomosci/mieszkanie/sprzedaz/warszawa' },
+  ]
 }
 
 /** Every operation of an OpenAPI document as a target, path parameters filled from `values` (by name) or '1'. */
