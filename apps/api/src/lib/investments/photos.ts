@@ -19,7 +19,7 @@ export async function addInvestmentPhoto(db: DbHandle, storage: Storage, investm
   await storage.put(key, rendered.files)
   const photo: InvestmentPhoto = { key, width: rendered.width, height: rendered.height, placeholder: rendered.placeholder }
   const saved = await db.db.transaction(async (tx) => {
-    const [row] = await tx.select({ photos: investments.photos }).from(investments).where(eq(investments.id, investmentId)).for('update')
+    const row = await lockedGallery(tx, investmentId)
     if (!row || row.photos.length >= INVESTMENT_MAX_PHOTOS) return null
     const photos = [...row.photos, photo]
     await tx.update(investments).set({ photos, updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
@@ -34,7 +34,7 @@ export async function addInvestmentPhoto(db: DbHandle, storage: Storage, investm
 
 export async function removeInvestmentPhoto(db: DbHandle, storage: Storage, investmentId: number, photoId: string): Promise<void> {
   const removed = await db.db.transaction(async (tx) => {
-    const [row] = await tx.select({ photos: investments.photos }).from(investments).where(eq(investments.id, investmentId)).for('update')
+    const row = await lockedGallery(tx, investmentId)
     const gone = row?.photos.find((p) => investmentPhotoId(p.key) === photoId)
     if (!row || !gone) return null
     await tx.update(investments).set({ photos: row.photos.filter((p) => p !== gone), updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
@@ -48,7 +48,7 @@ export async function removeInvestmentPhoto(db: DbHandle, storage: Storage, inve
 /** The photos in the order of `ids`, which must name each photo once. */
 export async function orderInvestmentPhotos(db: DbHandle, investmentId: number, ids: string[]): Promise<InvestmentPhoto[]> {
   return db.db.transaction(async (tx) => {
-    const [row] = await tx.select({ photos: investments.photos }).from(investments).where(eq(investments.id, investmentId)).for('update')
+    const row = await lockedGallery(tx, investmentId)
     const photos = row?.photos ?? []
     const byId = new Map(photos.map((p) => [investmentPhotoId(p.key), p]))
     if (ids.length !== photos.length || new Set(ids).size !== ids.length || ids.some((i) => !byId.has(i))) throw fieldError('ids', M.photoOrder)
@@ -56,6 +56,14 @@ export async function orderInvestmentPhotos(db: DbHandle, investmentId: number, 
     await tx.update(investments).set({ photos: ordered, updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
     return ordered
   })
+}
+
+type Tx = Parameters<Parameters<DbHandle['db']['transaction']>[0]>[0]
+
+/** The gallery under a row lock, for a change that reads it first (undefined: no such investment). */
+async function lockedGallery(tx: Tx, investmentId: number): Promise<{ photos: InvestmentPhoto[] } | undefined> {
+  const [row] = await tx.select({ photos: investments.photos }).from(investments).where(eq(investments.id, investmentId)).for('update')
+  return row
 }
 
 async function photosOf(db: DbHandle, investmentId: number): Promise<InvestmentPhoto[]> {
