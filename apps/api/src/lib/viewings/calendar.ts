@@ -27,7 +27,8 @@ const placeOf = (b: BookingRow, r: PlaceCols): Place => b.listingId !== null
   : investmentPlace({ id: b.investmentId!, name: r.invName!, slug: r.invSlug!, city: r.invCity!, district: r.invDistrict })
 
 export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owner' | 'visitor'; listing?: number; investment?: number; from?: string; to?: string }) {
-  const conds: SQL[] = [isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id)]
+  const whose = and(isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id))!
+  const conds: SQL[] = [whose]
   if (q.listing) conds.push(eq(viewingBookings.listingId, q.listing))
   if (q.investment) conds.push(eq(viewingBookings.investmentId, q.investment))
   if (q.from) conds.push(gte(viewingBookings.endsAt, new Date(q.from)))
@@ -39,7 +40,6 @@ export async function listViewings(db: DbHandle, user: UserRow, q: { role: 'owne
   const owners = ownerIds.length ? await db.db.select().from(users).where(inArray(users.id, ownerIds)) : []
   const ownerBy = new Map(owners.map((o) => [o.id, o]))
   const data: Viewing[] = rows.map((r) => viewingView(r.b, placeOf(r.b, r), q.role, ownerBy.get(r.b.ownerId)))
-  const whose = and(isNotNull(viewingBookings.verifiedAt), q.role === 'owner' ? ownerCond(user) : eq(viewingBookings.userId, user.id))
   const [ls, inv] = await Promise.all([
     db.db.selectDistinct({ id: listings.id, title: listings.title }).from(viewingBookings)
       .innerJoin(listings, eq(listings.id, viewingBookings.listingId)).where(whose).orderBy(asc(listings.title)).limit(200),
