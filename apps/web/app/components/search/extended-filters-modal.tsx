@@ -23,7 +23,8 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
   }, [isOpen])
   const set = (patch: Partial<SearchForm>) => setDraft((d) => ({ ...d, ...patch }))
   // 'Zastosuj' searches at once: it tells how many listings the choice finds, as the panel's button does (issue 25).
-  const live = useLiveCount({ ...form, ...Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) } as SearchForm, isOpen)
+  const patch = Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) as Partial<SearchForm>
+  const live = useLiveCount({ ...form, ...patch }, isOpen)
   return (
     <ModalShell
       title="Filtry dodatkowe"
@@ -39,7 +40,7 @@ export function ExtendedFiltersModal({ isOpen, onClose, form, onApply }: {
             className={primaryBtn}
             aria-live="polite"
             onClick={() => {
-              onApply(Object.fromEntries(EXTENDED_KEYS.map((k) => [k, draft[k]])) as Partial<SearchForm>)
+              onApply(patch)
               onClose()
             }}
           >
