@@ -126,9 +126,13 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
       // by slug, found from the cards' data-listing-card through one listener here (nothing at the page's first paint).
       const pins = new Map<string, HTMLElement>()
       const cardOf = (slug: string) => document.querySelector(`[data-listing-card="${CSS.escape(slug)}"]`)
+      // The hovered card's slug: markers drawn anew (a reload while the pointer rests on a card) light up too.
+      let hovered: string | null = null
       const onCard = (e: MouseEvent, on: boolean) => {
         const slug = (e.target as Element | null)?.closest?.('[data-listing-card]')?.getAttribute('data-listing-card')
-        if (slug) pins.get(slug)?.classList.toggle('map-pin-active', on)
+        if (!slug) return
+        hovered = on ? slug : hovered === slug ? null : hovered
+        pins.get(slug)?.classList.toggle('map-pin-active', on)
       }
       const over = (e: MouseEvent) => onCard(e, true)
       const out = (e: MouseEvent) => onCard(e, false)
@@ -164,7 +168,10 @@ export default function ResultsMap({ apiParams, tileUrl, listings, onCount }: {
               .on('mouseout', () => cardOf(m.slug)?.classList.remove('map-card-active'))
               .addTo(layer)
             const el = (layer.getLayers().at(-1) as Leaflet.Marker).getElement()
-            if (el) pins.set(m.slug, el)
+            if (el) {
+              pins.set(m.slug, el)
+              if (m.slug === hovered) el.classList.add('map-pin-active')
+            }
           } else {
             const n = c.items.length
             L.marker(pos, {
