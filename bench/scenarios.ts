@@ -122,6 +122,11 @@ export const SCENARIOS: Scenario[] = [
     description: 'GET /api/valuation (issue 26): flats for sale and rent in the 30 catalogue cities, a district (or none), 25–119 m², varied floor, year, condition',
     requests: [{ path: valuationPath, headers: { accept: 'application/json' } }],
   },
+  {
+    name: 'price-pages',
+    description: 'GET /ceny-nieruchomosci/{city}[/{district}] (issue 26): the price pages of the 30 cities and their districts, anonymous (page cache)',
+    requests: [{ path: (i) => PRICE_PAGES[i % PRICE_PAGES.length]!, headers: { accept: 'text/html' } }],
+  },
   ...SEARCH_MIX.map((m) => ({
     name: `search-${m.name}`,
     description: m.description,
@@ -139,5 +144,8 @@ function valuationPath(i: number): string {
   if (i % 5) p.set('condition', ['do-remontu', 'do-odswiezenia', 'wyremontowane', 'do-wprowadzenia'][i % 4]!)
   return `/api/valuation?${p}`
 }
+
+/** Every price page: the cities, then their districts. */
+const PRICE_PAGES = CITIES.flatMap((c) => [`/ceny-nieruchomosci/${c.slug}`, ...c.districts.map((d) => `/ceny-nieruchomosci/${c.slug}/${districtSlug(d.name)}`)])
 
 export const DEFAULT_SCENARIOS = ['filters', 'home-ssr']

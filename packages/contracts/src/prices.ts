@@ -82,6 +82,18 @@ export const priceIndexSchema = z.object({
 })
 export type PriceIndex = z.infer<typeof priceIndexSchema>
 
+/**
+ * The shapes of a city's districts for the price map (decision 079): generated cells of the city's boundary, not
+ * surveyed borders. Rings of [lat, lon]; several rings of one district are drawn even-odd.
+ */
+const latLon = z.tuple([z.number(), z.number()])
+export const priceMapSchema = z.object({
+  approximate: z.literal(true),
+  bounds: z.tuple([latLon, latLon]),
+  districts: z.array(z.object({ name: z.string(), slug: z.string(), rings: z.array(z.array(latLon)) })),
+})
+export type PriceMap = z.infer<typeof priceMapSchema>
+
 export const priceComparisonSchema = z.object({
   comparison: z.object({
     /** Signed percentage of the listing's price per m² against the median (−8 = 8 % lower). */

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '~/components/content/content-body'
 import { serverApi, loadFailed } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl } from '~/lib/offer-text'
-import { monthName, perM2 } from '~/lib/prices'
+import { monthName, perM2, pricePageHeaders } from '~/lib/prices'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/prices-index'
 
@@ -12,12 +12,11 @@ import type { Route } from './+types/prices-index'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await serverApi(context, '/api/prices', { headers: { Accept: 'application/json' } })
   if (!res.ok) loadFailed(res)
-  return data({ index: (await res.json()) as PriceIndex, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
+  return data({ index: (await res.json()) as PriceIndex, origin: publicOrigin(request) })
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cc = loaderHeaders.get('Cache-Control')
-  return cc ? { 'Cache-Control': cc } : {}
+export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
+  return pricePageHeaders(parentHeaders)
 }
 
 const TITLE = 'Ceny mieszkań w Polsce'

@@ -2,11 +2,13 @@ import { data, Link } from 'react-router'
 import type { PriceFigure, PricePage, PriceRow } from '@portal/contracts/prices'
 import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
 import { Breadcrumbs } from '~/components/content/content-body'
+import { PriceMap } from '~/components/prices/price-map'
 import { TrendChart } from '~/components/prices/trend-chart'
+import { mapTileUrl } from '~/lib/map-tiles.server'
 import { serverApi, loadFailed } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl, jsonLdString } from '~/lib/offer-text'
-import { changeLabel, csvHref, lastFigure, monthName, perM2, priceDatasetJsonLd, pricePath } from '~/lib/prices'
+import { changeLabel, csvHref, pricePageHeaders, lastFigure, monthName, perM2, priceDatasetJsonLd, pricePath } from '~/lib/prices'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/prices'
 
@@ -18,12 +20,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (res.status === 404) throw data(null, { status: 404 })
   if (!res.ok) loadFailed(res)
   const page = (await res.json()) as PricePage
-  return data({ page, origin: publicOrigin(request) }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
+  return data({ page, origin: publicOrigin(request), tileUrl: mapTileUrl() })
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cc = loaderHeaders.get('Cache-Control')
-  return cc ? { 'Cache-Control': cc } : {}
+export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
+  return pricePageHeaders(parentHeaders)
 }
 
 function description(p: PricePage): string {
@@ -103,7 +104,7 @@ function Table({ p }: { p: PricePage }) {
 }
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
-  const { page: p, origin } = loaderData
+  const { page: p, origin, tileUrl } = loaderData
   const crumbs = [
     { label: 'Strona główna', to: '/' },
     { label: 'Ceny nieruchomości', to: '/ceny-nieruchomosci' },
@@ -131,6 +132,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-8 rounded-xl bg-slate-50 p-4 text-slate-700">Jest tu jeszcze za mało ogłoszeń, by pokazać ceny z ostatnich 24 miesięcy.</p>
       )}
+      {p.rows_kind === 'districts' && p.rows.length > 1 && <PriceMap citySlug={p.city.slug} cityName={p.city.name} rows={p.rows} tileUrl={tileUrl} />}
       <h2 className="mt-10 text-xl font-bold text-slate-900">{p.rows_kind === 'districts' ? `Ceny w dzielnicach: ${p.city.name}` : 'Ceny według liczby pokoi'}</h2>
       <div className="mt-3"><Table p={p} /></div>
       <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">

@@ -53,3 +53,14 @@ export function regionCentre(code: string): [number, number] | undefined {
   for (const ring of r) for (const [la, lo] of ring) { a = Math.min(a, la); b = Math.min(b, lo); c = Math.max(c, la); d = Math.max(d, lo) }
   return [Math.round(((a + c) / 2) * 1e4) / 1e4, Math.round(((b + d) / 2) * 1e4) / 1e4]
 }
+
+/**
+ * A city with powiat rights as its urban gmina (the 7-digit code ending in 1, powiat code 61 and up): the rings of
+ * its boundary, or undefined when no gmina bears the name (every catalogue city has one).
+ */
+export function cityRings(name: string): [number, number][][] | undefined {
+  for (const row of load().values()) {
+    if (row[0].length === 7 && row[0][6] === '1' && Number(row[0].slice(2, 4)) >= 61 && row[1] === name) return regionRings(row[0])
+  }
+  return undefined
+}

@@ -46,6 +46,16 @@ describe('market prices API', () => {
     expect(csv.body).toMatch(/Warszawa, Mokotów;sprzedaz;12;\d+;10550;\d+/)
   })
 
+  it("a city's district shapes for the price map; 404 for an unknown city", async () => {
+    const res = await t.app.inject('/api/prices/krakow/map')
+    expect(res.statusCode).toBe(200)
+    const m = res.json()
+    expect(m.approximate).toBe(true)
+    expect(m.districts.map((d: { slug: string }) => d.slug)).toContain('podgorze')
+    expect(m.districts.every((d: { rings: unknown[][] }) => d.rings.length && d.rings[0]!.length >= 3)).toBe(true)
+    expect((await t.app.inject('/api/prices/atlantyda/map')).statusCode).toBe(404)
+  })
+
   it('the index lists every city', async () => {
     const idx = (await t.app.inject('/api/prices')).json()
     expect(idx.cities.find((c: { slug: string }) => c.slug === 'warszawa').sell).toMatchObject({ n: 15 })

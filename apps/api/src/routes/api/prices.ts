@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { priceIndexSchema, pricePageSchema } from '@portal/contracts/prices'
+import { priceIndexSchema, priceMapSchema, pricePageSchema } from '@portal/contracts/prices'
 import { notFound } from '../../lib/http/errors.ts'
 import { pricePage, priceCsv, priceIndex } from '../../lib/prices/pages.ts'
+import { cityDistrictCells } from '../../lib/prices/district-map.ts'
 import { PRICE_STATS_JOB, runPriceStats } from '../../lib/prices/stats.ts'
 import { priceStatsRuns } from '@portal/db'
 
@@ -55,6 +56,20 @@ const prices: FastifyPluginAsyncZod = async (app) => {
       response: { 200: pricePageSchema, 404: apiErrorSchema, 422: validationErrorSchema },
     },
   }, async (request, reply) => page(request.params.city, undefined, request.query.format, reply))
+  // Before '/prices/:city/:district' in meaning too: no district is called 'map' (the static segment wins anyway).
+  app.get('/prices/:city/map', {
+    schema: {
+      tags: ['prices'], summary: "The shapes of a city's districts for the price map: approximate cells of the city's boundary around each district's centre (decision 079)",
+      params: z.object({ city: slug }),
+      response: { 200: priceMapSchema, 404: apiErrorSchema, 422: validationErrorSchema },
+    },
+  }, async (request, reply) => {
+    const cells = cityDistrictCells(request.params.city)
+    if (!cells) throw notFound('Nie znamy takiego miasta.')
+    // Generated from files of the build: the same until the next release.
+    reply.header('cache-control', 'public, max-age=86400')
+    return { approximate: true as const, ...cells }
+  })
   app.get('/prices/:city/:district', {
     schema: {
       tags: ['prices'], summary: "A district's flat prices: 24 months of quartiles per m² (sale, rent), its room counts; ?format=csv",
