@@ -69,7 +69,7 @@ for (const width of [390, 1280]) {
       await expect(map.getByText('Wynajem: mediana za m²')).toBeVisible()
       const mokotow = map.locator('path[data-district="mokotow"]')
       await expect(mokotow).toHaveAttribute('role', 'link')
-      await expect(mokotow).toHaveAttribute('aria-label', /^Mokotów: (\d[\d  ]* zł\/m² \(\d[\d  ]* ogłosze(ń|nia|nie)\)|za mało ogłoszeń, by podać medianę)\. Otwórz stronę dzielnicy\.$/)
+      await expect(mokotow).toHaveAttribute('aria-label', /^Mokotów: (\d[\d\s]* zł\/m² \(\d[\d\s]* ogłosze(ń|nia|nie)\)|za mało ogłoszeń, by podać medianę)\. Otwórz stronę dzielnicy\.$/)
       await expectNoSeriousA11yViolations(page, `price page ${width}`)
       await mokotow.focus()
       await expect(map.getByTestId('price-map-readout')).toContainText(/^Mokotów: /)
