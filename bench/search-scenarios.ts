@@ -18,7 +18,7 @@ const area = (i: number) => {
   })))
 }
 const page = (i: number) => (i % 3) + 1
-const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
+export const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
 
 export interface SearchMixEntry { name: string; description: string; path: (i: number) => string }
 

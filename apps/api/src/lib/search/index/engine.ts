@@ -104,9 +104,9 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const phraseText = searchedText(q)
   const meaning = phraseText ? interpretPhrase(phraseText) : undefined
   // Free-text words: each must occur in search_text (as SQL's LIKE '%word%'); the rarest also gives candidates.
-  const wordHits = (meaning?.words ?? []).map((w) => ({ word: w, ...store.words.slotsWith(w, store.size) }))
+  const wordHits = (meaning?.words ?? []).map((w) => store.words.slotsWith(w, store.size))
   if (wordHits.some((h) => h.count === 0)) return 'none'
-  const wordMarks = wordHits.map((h) => h.mark)
+  const wordBits = wordHits.map((h) => h.bits)
   const rarest = wordHits.length ? wordHits.reduce((a, b) => (b.count < a.count ? b : a)) : undefined
   const d = store.dicts
   if ((q.rentalPeriod?.length && d.rental.overflow) || (q.extras?.length && d.extras.overflow) || (q.nearby?.length && d.nearby.overflow)) return null
@@ -235,13 +235,13 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (advertiser && advertiser[st.media[x]! >>> MEDIA_ADVERTISER_SHIFT] !== 1) return false
     if (citiesT && citiesT[st.city[x]!] !== 1) return false
     if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
-    for (const m of wordMarks) if (!m[x]) return false
+    for (const b of wordBits) if (!((b[x >>> 5]! >>> (x & 31)) & 1)) return false
     return true
   }
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
   const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
-  return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest.word, rarest.mark, rarest.count)] : lists, test }
+  return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest)] : lists, test }
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */

@@ -533,6 +533,9 @@ export class Words {
   private tokens: string[] = []
   postings: SlotList[] = []
   private cache = new Map<string, { upTo: number; tokens: number[] }>()
+  /** Per word, its slots (slotsWith), least recently used first; `bytes` is their size. */
+  private sets = new Map<string, WordSlots>()
+  private bytes = 0
 
   add(slot: number, text: string) {
     const seen = new Set<string>()
@@ -576,6 +579,8 @@ export class Words {
 
   /** After clustering: slots renumbered (-1 for dead ones). */
   remap(moved: Int32Array) {
+    this.sets.clear()
+    this.bytes = 0
     for (const list of this.postings) {
       let n = 0
       for (let i = 0; i < list.length; i++) { const to = moved[list.items[i]!]!; if (to >= 0) list.items[n++] = to }
@@ -595,25 +600,87 @@ export class Words {
     return hit.tokens
   }
 
-  /** Which slots' text contains the word (a mark per slot) and how many do. */
-  slotsWith(word: string, size: number): { mark: Uint8Array; count: number } {
-    const mark = new Uint8Array(size)
-    let count = 0
-    for (const id of this.tokensWith(word)) {
-      const l = this.postings[id]!
-      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (!mark[x]) { mark[x] = 1; count++ } }
+  /**
+   * Which slots' text contains the word: the slots in ascending order (dead ones included: the search's test drops
+   * them) and the same as bits (bit x of `bits` set: slot x has it). Kept per word and brought up to `size` on each
+   * use (the new slots' postings only), so a phrase search no longer walks every posting of every token with the
+   * word nor allocates a mark per slot (issue 30); clustering renumbers the slots and forgets them all.
+   */
+  slotsWith(word: string, size: number): WordSlots {
+    let hit = this.sets.get(word)
+    if (hit) { this.sets.delete(word); this.sets.set(word, hit) } else {
+      hit = { upTo: 0, count: 0, slots: new Int32Array(0), bits: new Uint32Array(0) }
+      this.sets.set(word, hit)
     }
-    return { mark, count }
+    if (hit.upTo < size) this.extend(word, hit, size)
+    return hit
   }
 
-  /** The slots of slotsWith() as a candidate list, built only for the word a search walks (marks become 2). */
-  slotList(word: string, mark: Uint8Array, count: number): SlotList {
-    const list = new SlotList()
-    list.items = new Int32Array(Math.max(16, count))
+  /** Adds the slots in [hit.upTo, size) whose text has the word. */
+  private extend(word: string, hit: WordSlots, size: number) {
+    const from = hit.upTo
+    const added: number[] = []
     for (const id of this.tokensWith(word)) {
-      const l = this.postings[id]!
-      for (let i = 0; i < l.length; i++) { const x = l.items[i]!; if (mark[x] === 1) { mark[x] = 2; list.items[list.length++] = x } }
+      const l = this.postings[id]!, items = l.items
+      // Postings are in ascending slot order (slots are appended, clustering sorts): the new ones are at the end.
+      let i = l.length
+      while (i > 0 && items[i - 1]! >= from) i--
+      for (; i < l.length; i++) { const x = items[i]!; if (x < size) added.push(x) }
     }
+    this.bytes -= hit.slots.byteLength + hit.bits.byteLength
+    // Bits for every slot below `size` (a read past the end would be undefined: correct, but a slower path).
+    const words = (size + 31) >>> 5
+    if (words > hit.bits.length) {
+      const next = new Uint32Array(from === 0 ? words : Math.ceil(words * 1.25))
+      next.set(hit.bits)
+      hit.bits = next
+    }
+    if (added.length) {
+      added.sort((a, b) => a - b)
+      const need = hit.count + added.length
+      if (need > hit.slots.length) {
+        const next = new Int32Array(from === 0 ? need : Math.ceil(need * 1.25))
+        next.set(hit.slots.subarray(0, hit.count))
+        hit.slots = next
+      }
+      const slots = hit.slots, bits = hit.bits
+      let n = hit.count, last = -1
+      for (const x of added) {
+        if (x === last) continue
+        last = x
+        slots[n++] = x
+        bits[x >>> 5]! |= 1 << (x & 31)
+      }
+      hit.count = n
+    }
+    hit.upTo = size
+    this.bytes += hit.slots.byteLength + hit.bits.byteLength
+    // Bounded: the least recently used words go first (the one just extended stays).
+    for (const [w, h] of this.sets) {
+      if (this.bytes <= WORD_SETS_BYTES || w === word) break
+      this.bytes -= h.slots.byteLength + h.bits.byteLength
+      this.sets.delete(w)
+    }
+  }
+
+  /** The slots of slotsWith() as a candidate list (a view: nothing may push to it). */
+  slotList(hit: WordSlots): SlotList {
+    const list = new SlotList()
+    list.items = hit.slots as Int32Array<ArrayBuffer>
+    list.length = hit.count
     return list
   }
 }
+
+/** The slots whose text holds a word (Words.slotsWith). */
+export interface WordSlots {
+  /** Every slot below this was looked at. */
+  upTo: number
+  count: number
+  /** Ascending; the first `count` are valid. */
+  slots: Int32Array
+  bits: Uint32Array
+}
+
+/** Memory for the per-word slot sets (a word held by every listing of a million costs ~4.1 MB). */
+const WORD_SETS_BYTES = 64 * 1024 * 1024
