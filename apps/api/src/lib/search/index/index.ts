@@ -160,15 +160,15 @@ export class SearchIndex {
     this.saving = (async () => {
       try {
         let position: SnapshotPosition | undefined
-        const { bytes, blockedMs } = await writeSnapshot(this.db, file, () => {
+        const { bytes, blockedMs, longestMs } = await writeSnapshot(this.db, file, () => {
           // The floor of the oldest mark: every number that could still commit below lastSeq is read again after a
           // restore (applying a listing twice is harmless).
           const mark = this.marks[0] ?? { at: this.syncedAt, seq: this.lastSeq }
           position = { lastSeq: this.lastSeq, floor: Math.min(mark.seq, this.lastSeq), floorAt: mark.at }
-          return { position, image: store.image() }
+          return { position, store: store.frozen() }
         })
         this.saved = { store, lastSeq: position!.lastSeq }
-        this.opts.log?.info(`search index: snapshot of ${store.count} listings written (${Math.round(bytes / 1e6)} MB) in ${Math.round(performance.now() - t)} ms (${Math.round(blockedMs)} ms of it on the event loop)`)
+        this.opts.log?.info(`search index: snapshot of ${store.count} listings written (${Math.round(bytes / 1e6)} MB) in ${Math.round(performance.now() - t)} ms (${Math.round(blockedMs)} ms of it on the event loop, at most ${Math.round(longestMs)} ms at a time)`)
       } catch (err) {
         this.opts.log?.warn(`search index: snapshot not written (${(err as Error).message})`)
       } finally {

@@ -1,6 +1,5 @@
 import os from 'node:os'
 import path from 'node:path'
-import v8 from 'node:v8'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
@@ -9,7 +8,7 @@ import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { SEARCH_OPTIONS, SORTS, foldPolish, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 import { SearchIndex } from './index.ts'
-import { snapshotFile } from './snapshot.ts'
+import { readSnapshot, snapshotFile, snapshotHead, withSnapshotHead, writeSnapshot } from './snapshot.ts'
 
 /** Decision 028: a restart builds the index from the snapshot file, then catches up through the change log. */
 function rng(seed: number) {
@@ -166,6 +165,31 @@ describe('search index snapshot', () => {
     expect(await answers(next)).toEqual(await answers(full))
   })
 
+  it('the file holds the store as it was at the cut, however the store changes while it is written (issue 30)', async () => {
+    rmSync(file, { force: true })
+    const ix = open()
+    await ix.load()
+    const store = (await ix.current())!
+    const at = store.image()
+    const { lastSeq } = ix.syncState()
+    const writing = writeSnapshot(t.db.db, file, () => ({ position: { lastSeq, floor: lastSeq, floorAt: Date.now() }, store: store.frozen() }))
+    // After the cut: slots die in place, a new one joins existing lists and brings a new word.
+    const ids = [0, 3, 7].map((s) => store.id[s]!)
+    for (const id of ids) store.remove(id)
+    const s = 10
+    store.put({ id: 999_999, slug: 'nowe-999999', user_id: store.user[s]!, category_id: store.category[s]!, offer_type: store.dicts.offer.name(store.offer[s]!),
+      seek: false, price: 100, area: 50, price_per_m2: 2, rooms: 2, bathrooms: 1, floor: null, building_type: null, market: null, condition: null,
+      ownership: null, rental_periods: [], extras: [], nearby: [], flags: 0, promoted_until: null, visible_from: null, expires_at: null,
+      created_at: Date.now(), lat: store.lat[s]!, lon: store.lon[s]!, city_slug: store.dicts.city.name(store.city[s]!), district: null,
+      lease_years: null, search_text: 'zupelnienowesłowo', year_built: null, media: 0 })
+    await writing
+    const back = await readSnapshot(t.db.db, file)
+    if ('reason' in back) throw new Error(back.reason)
+    expect(back.store.image()).toEqual(at)
+    expect(back.store.slotById.has(ids[0]!)).toBe(true)
+    expect(back.store.slotById.has(999_999)).toBe(false)
+  })
+
   const falls = async (why: string) => {
     const logged: string[] = []
     const ix = open({ info: (m: string) => { logged.push(m) }, warn: (m: string) => { logged.push(m) } })
@@ -186,11 +210,11 @@ describe('search index snapshot', () => {
 
   it('another format or set of columns means the full load', async () => {
     await fresh()
-    const snap = v8.deserialize(readFileSync(file))
-    writeFileSync(file, v8.serialize({ ...snap, format: snap.format + 1 }))
+    const snap = snapshotHead(readFileSync(file))
+    writeFileSync(file, withSnapshotHead(readFileSync(file), { ...snap, format: snap.format + 1 }))
     await falls('another format or columns')
     await fresh()
-    writeFileSync(file, v8.serialize({ ...v8.deserialize(readFileSync(file)), fingerprint: 'x' }))
+    writeFileSync(file, withSnapshotHead(readFileSync(file), { ...snapshotHead(readFileSync(file)), fingerprint: 'x' }))
     await falls('another format or columns')
   })
 
@@ -201,15 +225,15 @@ describe('search index snapshot', () => {
     await insertListings(t.db, randomListings(2, rng(3)).map((l) => ({ ...l, status: 'active' as const })))
     await falls('no longer holds its position')
     await fresh()
-    const snap = v8.deserialize(readFileSync(file))
-    writeFileSync(file, v8.serialize({ ...snap, position: { ...snap.position, floorAt: Date.now() - 2 * DAY } }))
+    const snap = snapshotHead(readFileSync(file))
+    writeFileSync(file, withSnapshotHead(readFileSync(file), { ...snap, position: { ...snap.position, floorAt: Date.now() - 2 * DAY } }))
     await falls('older than the change log')
   })
 
   it('a snapshot of another database means the full load', async () => {
     await fresh()
-    const snap = v8.deserialize(readFileSync(file))
-    writeFileSync(file, v8.serialize({ ...snap, identity: { ...snap.identity, database: 'elsewhere' } }))
+    const snap = snapshotHead(readFileSync(file))
+    writeFileSync(file, withSnapshotHead(readFileSync(file), { ...snap, identity: { ...snap.identity, database: 'elsewhere' } }))
     await falls('another database')
   })
 

@@ -268,6 +268,25 @@ export interface StoreImage {
   postings: Int32Array
 }
 
+/** Store.frozen(): what a StoreImage is made of, to be read (and cut at `size`) bit by bit later. */
+export interface FrozenStore {
+  size: number
+  columns: StoreImage['columns']
+  slugs: string[]
+  dicts: StoreImage['dicts']
+  bits: StoreImage['bits']
+  /** [outer key, key, list] of each family; lists (and map entries) added later hold only slots from `size` up. */
+  lists: Record<keyof StoreImage['lists'], Iterable<[number, number, SlotList]>>
+  words: { tokens: string[]; postings: SlotList[] }
+}
+
+/** How many of a list's first slots are below `size` (the slots appended later are at its end). */
+export function lengthBelow(l: SlotList, size: number): number {
+  let n = l.length
+  while (n > 0 && l.items[n - 1]! >= size) n--
+  return n
+}
+
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
 
@@ -392,6 +411,34 @@ export class Store {
       dicts: Object.fromEntries(TEXT_DICTS.map((k) => [k, d[k].values()])) as StoreImage['dicts'],
       bits: Object.fromEntries(BIT_DICTS.map((k) => [k, { values: d[k].values(), overflow: d[k].overflow }])) as StoreImage['bits'],
       ...this.words.image(),
+    }
+  }
+
+  /**
+   * The store as it is now, for writing a StoreImage out piece by piece while the store keeps changing (snapshot.ts,
+   * issue 30): O(slots) of copying only for what changes in place (alive, meta, slugs). Everything else is read later,
+   * cut at `size`: a slot is never reused and its columns never change after put() except alive/meta/slug (remove()),
+   * and lists and postings only ever grow at their end, by slots from `size` up.
+   */
+  frozen(): FrozenStore {
+    const n = this.size
+    const columns = {} as FrozenStore['columns']
+    for (const k of COLUMNS) columns[k] = k === 'alive' || k === 'meta' ? this[k].slice(0, n) : this[k].subarray(0, n)
+    const d = this.dicts
+    const family = (m: Map<number, SlotList>): Iterable<[number, number, SlotList]> => ({
+      *[Symbol.iterator]() { for (const [k, l] of m) yield [0, k, l] },
+    })
+    const nested = this.bucketCells
+    return {
+      size: n, columns, slugs: this.slug.slice(0, n),
+      dicts: Object.fromEntries(TEXT_DICTS.map((k) => [k, d[k].values()])) as StoreImage['dicts'],
+      bits: Object.fromEntries(BIT_DICTS.map((k) => [k, { values: d[k].values(), overflow: d[k].overflow }])) as StoreImage['bits'],
+      lists: {
+        buckets: family(this.buckets), cells: family(this.cells), cities: family(this.cities), districts: family(this.districts),
+        users: family(this.users),
+        bucketCells: { *[Symbol.iterator]() { for (const [b, m] of nested) for (const [k, l] of m) yield [b, k, l] as [number, number, SlotList] } },
+      },
+      words: this.words.frozen(),
     }
   }
 
@@ -558,6 +605,11 @@ export class Words {
     this.postings.forEach((l, i) => { offsets[i] = n; postings.set(l.items.subarray(0, l.length), n); n += l.length })
     offsets[this.postings.length] = n
     return { tokens: this.tokens.join('\n'), offsets, postings }
+  }
+
+  /** The tokens so far and their postings (Store.frozen): both only grow at their end. */
+  frozen(): { tokens: string[]; postings: SlotList[] } {
+    return { tokens: this.tokens.slice(), postings: this.postings.slice() }
   }
 
   static fromImage(img: Pick<StoreImage, 'tokens' | 'offsets' | 'postings' | 'size'>): Words {
