@@ -169,6 +169,7 @@ describe('search index snapshot', () => {
     rmSync(file, { force: true })
     const ix = open()
     await ix.load()
+    await ix.saveSnapshot() // the one after the full load, so only ours writes below
     const store = (await ix.current())!
     const at = store.image()
     const { lastSeq } = ix.syncState()

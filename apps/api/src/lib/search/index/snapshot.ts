@@ -56,6 +56,8 @@ const ARRAYS = { f64: Float64Array, i32: Int32Array, i16: Int16Array, u8: Uint8A
 type Kind = keyof typeof ARRAYS | 'utf8'
 type View = Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array
 const kindOf = (a: View): Kind => (Object.keys(ARRAYS) as (keyof typeof ARRAYS)[]).find((k) => a instanceof ARRAYS[k])!
+/** Writes started by this process: part of the temporary file's name (two may start in one millisecond). */
+let writes = 0
 /** Longest stretch of work between two yields to the event loop while writing. */
 const SLICE_MS = 8
 const STAGE_BYTES = 1 << 20
@@ -264,7 +266,7 @@ export async function writeSnapshot(db: Db, file: string, cut: () => { position:
   const cutMs = performance.now() - t
   const id = await identity(db, position.lastSeq)
   await mkdir(path.dirname(file), { recursive: true })
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
+  const tmp = `${file}.${process.pid}.${Date.now()}.${++writes}.tmp`
   const fh = await open(tmp, 'w')
   try {
     const sink = new Sink(fh)
