@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type * as Leaflet from 'leaflet'
 import { addBaseLayer, loadLeaflet, MapFrame, POLAND } from './leaflet'
+import { whenNear } from './when-near'
 
 export interface MapPoint {
   lat: number
@@ -75,16 +76,10 @@ export function PinMap({ point, onMove, tileUrl, label, className = 'h-72 sm:h-8
     }, () => setState('error'))
     // Leaflet (~40 KB, and its CSS) loads when the box comes near the viewport: a listing page's map is far below
     // its photo, so nothing of it competes with the first paint (decision 032).
-    const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return
-      near?.disconnect()
-      load()
-    }, { rootMargin: '600px 0px' }) : null
-    if (near && box.current) near.observe(box.current)
-    else load()
+    const stopWatching = whenNear(box.current, load, 600)
     return () => {
       disposed = true
-      near?.disconnect()
+      stopWatching()
       watch.disconnect()
       live.current = null
       map?.remove()

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type * as Leaflet from 'leaflet'
 import { addBaseLayer, escapeHtml as esc, loadLeaflet, MapFrame, POLAND } from './leaflet'
+import { whenNear } from './when-near'
 
 export interface MapPin { lat: number; lon: number; title: string; href: string; note?: string }
 
@@ -31,16 +32,10 @@ export function PinsMap({ pins, tileUrl, label, className = 'h-80' }: { pins: Ma
       setState('ready')
     }
     const load = () => void loadLeaflet().then(build, () => setState('error'))
-    const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return
-      near?.disconnect()
-      load()
-    }, { rootMargin: '400px 0px' }) : null
-    if (near && box.current) near.observe(box.current)
-    else load()
+    const stopWatching = whenNear(box.current, load)
     return () => {
       disposed = true
-      near?.disconnect()
+      stopWatching()
       map?.remove()
     }
     // Rebuilt when the pins change (a new filter).

@@ -6,6 +6,7 @@ import { countLabel, LISTING_FORMS } from '@portal/contracts/format'
 import { addBaseLayer, loadLeaflet, MapFrame } from '~/components/map/leaflet'
 import { api } from '~/lib/api'
 import { legendLines, NEUTRAL_SHADE, perM2, shadeOf, shadeScale } from '~/lib/prices'
+import { whenNear } from '~/components/map/when-near'
 
 type Mode = 'sell' | 'rent'
 
@@ -98,16 +99,10 @@ export function PriceMap({ citySlug, cityName, rows, tileUrl }: { citySlug: stri
       restyle()
       setState('ready')
     }, () => { if (!disposed) setState('error') })
-    const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return
-      near?.disconnect()
-      load()
-    }, { rootMargin: '400px 0px' }) : null
-    if (near && box.current) near.observe(box.current)
-    else load()
+    const stopWatching = whenNear(box.current, load)
     return () => {
       disposed = true
-      near?.disconnect()
+      stopWatching()
       layers.current = []
       map?.remove()
     }
