@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts/prices'
 import { listings, priceStats, priceStatsRuns, rowsOf, type DbHandle } from '@portal/db'
 import { MIN_SAMPLE, roomBucket, STATS_MONTHS, warsawMonths } from './stats.ts'
+import { latestStats, statKey } from './latest.ts'
 
 type StatRow = typeof priceStats.$inferSelect
 
@@ -121,31 +122,24 @@ export async function priceComparison(db: DbHandle, listingId: number): Promise<
   const tries: [string, number][] = [
     ...(district ? [[district, bucket], [district, 0]] as [string, number][] : []), ['', bucket], ['', 0],
   ].filter(([, b], i, a) => a.findIndex((x) => x[0] === a[i]![0] && x[1] === b) === i) as [string, number][]
-  const r = await db.db.execute(sql`select s.district, s.rooms, s.n, s.p25, s.median, s.p75, s.bin_min, s.bin_width, s.bins
-    from price_stats s
-    where s.category_id = ${cat.id} and s.offer_type = ${l.offerType} and s.city_slug = ${city.slug}
-      and s.month = (select last_month from price_stats_runs order by id desc limit 1)
-      and (s.district, s.rooms) in (${sql.join(tries.map(([d, b]) => sql`(${d}, ${b}::smallint)`), sql`, `)})`)
-  const found = rowsOf(r)
-  const hit = tries.map(([d, b]) => found.find((x) => x.district === d && Number(x.rooms) === b)).find(Boolean)
+  const latest = await latestStats(db)
+  const hit = tries.map(([d, b]) => latest.get(statKey(cat!.id, l.offerType!, city.slug, d, b))).find(Boolean)
   if (!hit) return null
   const median = Number(hit.median)
   const ppm2 = Math.round(l.price / l.area)
   const pct = Math.round((ppm2 / median - 1) * 100)
-  const hd = String(hit.district), hb = Number(hit.rooms)
+  const hd = hit.district, hb = hit.rooms
   const adjective = ROOM_BUCKET_ADJECTIVE[hb]
   const where = hd ? districtWhere(city, hd) : locativePhrase(city)
   const group = `${adjective ? `${adjective} ` : ''}${noun} ${where}`
-  const count = countLabel(Number(hit.n), LISTING_FORMS)
+  const count = countLabel(hit.n, LISTING_FORMS)
   const what = l.offerType === 'rent' ? 'Cena najmu za m²' : 'Cena za m²'
   const text = pct === 0
     ? `${what} równa medianie dla ${group} (${count})`
     : `${what} o ${Math.abs(pct)} % ${pct < 0 ? 'niższa' : 'wyższa'} niż mediana dla ${group} (${count})`
-  const bins = (hit.bins as (number | string)[] | string)
   return {
-    pct, text, price_per_m2: ppm2, median, p25: Number(hit.p25), p75: Number(hit.p75), n: Number(hit.n),
-    bin_min: Number(hit.bin_min), bin_width: Number(hit.bin_width),
-    bins: (typeof bins === 'string' ? bins.replace(/[{}]/g, '').split(',') : bins).map(Number),
+    pct, text, price_per_m2: ppm2, median, p25: hit.p25, p75: hit.p75, n: hit.n,
+    bin_min: hit.binMin, bin_width: hit.binWidth, bins: hit.bins,
     href: pricePagePath(city.slug, hd || null),
     link_text: pricePageTitle(city, hd ? city.districts.find((d) => d.name === hd) : undefined),
     offer_type: l.offerType,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
 import { listingMeta, listingPriceHistory, listingProperty, priceStats, priceStatsRuns, propertyGroups, type DbHandle } from '@portal/db'
 import { openTestDb } from '@portal/db/testing'
@@ -163,5 +164,68 @@ describe('the job on the database', () => {
     await runPriceStats(db, NOW)
     expect((await db.db.select().from(priceStats)).length).toBe(before)
     expect((await db.db.select().from(priceStatsRuns)).length).toBe(2)
+  })
+})
+
+/** The first version of computeStats (one object per listing, string keys per month): the columns must agree with it. */
+function referenceStats(listings: StatListing[], ms: typeof months) {
+  const out: ReturnType<typeof computeStats> = []
+  for (const m of ms) {
+    const chosen = new Map<string, StatListing>()
+    for (const l of listings) {
+      if (!(l.start < m.end && (l.end === null || l.end >= m.start))) continue
+      if (!(l.area > 0)) continue
+      const key = `${l.categoryId}|${l.offerType}|${l.property}`
+      const prev = chosen.get(key)
+      if (!prev || prev.id < l.id) chosen.set(key, l)
+    }
+    const groups = new Map<string, number[]>()
+    const add = (key: string, v: number) => { const g = groups.get(key); if (g) g.push(v); else groups.set(key, [v]) }
+    for (const l of chosen.values()) {
+      const price = priceAt(l, l.end && l.end < m.end ? l.end : m.end)
+      if (!(price > 0)) continue
+      const base = `${l.categoryId}|${l.offerType}|${l.citySlug}`
+      const b = roomBucket(l.rooms)
+      for (const d of l.district ? ['', l.district] : ['']) {
+        add(`${base}|${d}|0`, price / l.area)
+        if (b) add(`${base}|${d}|${b}`, price / l.area)
+      }
+    }
+    for (const [key, values] of groups) {
+      const s = summarize(values)
+      if (!s) continue
+      const [cat, offerType, citySlug, district, rooms] = key.split('|')
+      out.push({ categoryId: Number(cat), offerType: offerType as 'sell' | 'rent', citySlug: citySlug!, district: district!, rooms: Number(rooms) as 0, month: m.month, ...s })
+    }
+  }
+  return out
+}
+
+describe('price statistics: the columns agree with the first, simple version', () => {
+  it('on random listings with histories, duplicates, ends, missing areas and prices', () => {
+    let withFigures = 0
+    fc.assert(fc.property(fc.array(fc.record({
+      cat: fc.constantFrom(1, 1, 1, 1, 2), offer: fc.constantFrom('sell', 'sell', 'sell', 'rent'), city: fc.constantFrom('warszawa', 'warszawa', 'warszawa', 'krakow'),
+      district: fc.constantFrom(null, 'Mokotów', 'Wola'), rooms: fc.constantFrom(null, 1, 2, 3, 5),
+      area: fc.constantFrom(0, 25, 48.5, 70), perM2: fc.integer({ min: 0, max: 40_000 }), group: fc.constantFrom(null, 1, 2, 3),
+      start: fc.integer({ min: 0, max: 700 }), days: fc.option(fc.integer({ min: 0, max: 400 }), { freq: 2 }),
+      history: fc.array(fc.record({ at: fc.integer({ min: 0, max: 800 }), perM2: fc.integer({ min: 1, max: 40_000 }) }), { maxLength: 3 }),
+    }), { minLength: 100, maxLength: 250 }), (raw) => {
+      const day = (d: number) => new Date(Date.UTC(2024, 10, 1) + d * 86_400_000 + 3_600_000 * (d % 24))
+      const listings: StatListing[] = raw.map((r, i) => ({
+        id: i + 1, property: r.group ? `g${r.group}` : `l${i + 1}`, categoryId: r.cat, offerType: r.offer as 'sell' | 'rent',
+        citySlug: r.city, district: r.district, rooms: r.rooms, area: r.area, start: day(r.start),
+        end: r.days === null ? null : day(r.start + r.days), price: r.perM2 * Math.max(r.area, 1) * 100,
+        history: [...r.history].sort((a, b) => a.at - b.at).map((h) => ({ price: h.perM2 * 50 * 100, at: day(h.at) })),
+      }))
+      const key = (x: { month: string; categoryId: number; offerType: string; citySlug: string; district: string; rooms: number }) =>
+        `${x.month}|${x.categoryId}|${x.offerType}|${x.citySlug}|${x.district}|${x.rooms}`
+      const sort = (rows: ReturnType<typeof computeStats>) => [...rows].sort((a, b) => key(a).localeCompare(key(b)))
+      const expected = sort(referenceStats(listings, months))
+      if (expected.length) withFigures++
+      expect(sort(computeStats(listings, months))).toEqual(expected)
+    }), { numRuns: 150 })
+    // Most runs must have figures to compare, or the property says little.
+    expect(withFigures).toBeGreaterThan(50)
   })
 })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
+import { inArray } from 'drizzle-orm'
+import { listings } from '@portal/db'
 import { runPriceStats } from '../../lib/prices/stats.ts'
 
 describe('market prices API', () => {
@@ -73,5 +75,18 @@ describe('market prices API', () => {
     // One house: nothing.
     expect((await t.app.inject(`/api/offers/${ids[15]}/price-comparison`)).json()).toEqual({ comparison: null })
     expect((await t.app.inject('/api/offers/999999/price-comparison')).statusCode).toBe(404)
+  })
+
+  it('the comparison follows the next run of the job at once (the in-memory latest month is dropped)', async () => {
+    const before = (await t.app.inject(`/api/offers/${ids[0]}/price-comparison`)).json().comparison
+    // Two more Mokotów flats at 11 500 zł/m² (within the outlier fences) raise the median.
+    const more = await insertListings(t.db, Array.from({ length: 2 }, () => ({ price: 11_500 * 50 * 100, createdAt: new Date(Date.now() - 40 * 86400_000) })))
+    await runPriceStats(t.db)
+    const after = (await t.app.inject(`/api/offers/${ids[0]}/price-comparison`)).json().comparison
+    expect(after.n).toBe(before.n + 2)
+    expect(after.median).toBeGreaterThan(before.median)
+    await t.db.db.delete(listings).where(inArray(listings.id, more))
+    await runPriceStats(t.db)
+    expect((await t.app.inject(`/api/offers/${ids[0]}/price-comparison`)).json().comparison).toEqual(before)
   })
 })
