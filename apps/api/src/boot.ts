@@ -57,8 +57,10 @@ export async function prepareLogins(db: DbHandle, env: Env, logger: Pick<Fastify
   if (!env.DEMO_DATA) return []
   const logins = await ensureDemoLogins(db)
   // Issue 28: visiting hours and visits of the demo user, once (lazily loaded: only the demo start needs it).
-  const { seedDemoViewings } = await import('./lib/viewings/demo.ts')
+  const { seedDemoViewings, seedDemoInvestmentHours } = await import('./lib/viewings/demo.ts')
   const viewings = await seedDemoViewings(db)
+  // Investments' weekly hours (decision 078): their own once-check, so a database seeded earlier gets them too.
+  await seedDemoInvestmentHours(db)
   if (viewings.bookings) logger.debug(viewings, 'demo visits loaded')
   logger.debug({ accounts: logins, password: DEMO_PASSWORD }, 'demo logins ready')
   return logins

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { idString } from './ids.ts'
 import { EMAIL_RE, PHONE_RE } from './auth.ts'
 import { MESSAGE_MESSAGES } from './plain/messages.ts'
-import { VIEWING_MESSAGES } from './plain/viewings.ts'
+import { MAX_RANGES_A_DAY, VIEWING_MESSAGES, WEEKDAYS_ON } from './plain/viewings.ts'
 
 export * from './plain/viewings.ts'
 
@@ -14,12 +14,41 @@ const date = z.string({ error: VIEWING_MESSAGES.dateInvalid }).regex(/^\d{4}-\d{
 const instant = z.string({ error: VIEWING_MESSAGES.dateInvalid }).datetime({ offset: true, error: VIEWING_MESSAGES.dateInvalid })
 const reason = z.string({ error: VIEWING_MESSAGES.reasonRequired }).trim().min(1, { error: VIEWING_MESSAGES.reasonRequired }).max(500)
 
-/** PUT /api/offers/{id}/viewing-settings: the week, its exceptions, the visit length, automatic confirmation. */
+/**
+ * The ranges of one day must not overlap, in whatever order they come (touching, 10–12 and 12–14, is fine): an issue
+ * at the later-starting one of the first overlapping pair, naming the day. Up to 4 ranges a day.
+ */
+function checkDay(ctx: z.RefinementCtx, ranges: Array<{ from: string; to: string; at: (string | number)[] }>, day: string) {
+  if (ranges.length > MAX_RANGES_A_DAY) {
+    ctx.addIssue({ code: 'custom', message: VIEWING_MESSAGES.tooManyRanges(day), path: ranges[MAX_RANGES_A_DAY]!.at })
+    return
+  }
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to))
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1]!, cur = sorted[i]!
+    if (cur.from < prev.to) {
+      ctx.addIssue({ code: 'custom', message: VIEWING_MESSAGES.rangesOverlap(day, `${prev.from}–${prev.to}`, `${cur.from}–${cur.to}`), path: [...cur.at, 'from'] })
+      return
+    }
+  }
+}
+
+/** PUT /api/offers/{id}/viewing-settings (and an investment's): the week, its exceptions, the visit length, automatic confirmation. */
 export const viewingSettingsInputSchema = z.object({
-  weekly: z.array(range.and(z.object({ day: z.number().int().min(1).max(7) }))).max(50),
-  exceptions: z.array(z.object({ date, ranges: z.array(range).max(10) })).max(100),
+  weekly: z.array(range.and(z.object({ day: z.number().int().min(1).max(7) }))).max(7 * MAX_RANGES_A_DAY),
+  exceptions: z.array(z.object({ date, ranges: z.array(range).max(MAX_RANGES_A_DAY, { error: VIEWING_MESSAGES.tooManyRanges('tego dnia') }) })).max(100),
   visit_minutes: z.number({ error: VIEWING_MESSAGES.visitLength }).int().min(15, { error: VIEWING_MESSAGES.visitLength }).max(240, { error: VIEWING_MESSAGES.visitLength }),
   auto_confirm: z.boolean(),
+}).superRefine((v, ctx) => {
+  for (let d = 1; d <= 7; d++) {
+    checkDay(ctx, v.weekly.flatMap((r, i) => (r.day === d ? [{ ...r, at: ['weekly', i] }] : [])), WEEKDAYS_ON[d - 1]!)
+  }
+  const seen = new Set<string>()
+  v.exceptions.forEach((e, i) => {
+    if (seen.has(e.date)) ctx.addIssue({ code: 'custom', message: VIEWING_MESSAGES.exceptionTwice, path: ['exceptions', i, 'date'] })
+    seen.add(e.date)
+    checkDay(ctx, e.ranges.map((r, k) => ({ ...r, at: ['exceptions', i, 'ranges', k] })), `dnia ${e.date}`)
+  })
 })
 export type ViewingSettingsInput = z.input<typeof viewingSettingsInputSchema>
 
@@ -45,6 +74,11 @@ export const investmentOpenDaysSchema = z.object({
   open_days: z.array(openDaySchema),
 })
 export type InvestmentOpenDays = z.infer<typeof investmentOpenDaysSchema>
+/** GET/PUT /api/investments/{id}/viewing-settings: an investment's hours (decision 078), as a listing's, with its open days. */
+export const investmentViewingSettingsSchema = viewingSettingsSchema.omit({ listing: true }).extend({
+  investment: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+})
+export type InvestmentViewingSettings = z.infer<typeof investmentViewingSettingsSchema>
 
 export const slotSchema = z.object({ start: z.string(), end: z.string(), open_day_id: z.number().int().nullable(), places_left: z.number().int().nullable() })
 export type Slot = z.infer<typeof slotSchema>

@@ -8,11 +8,13 @@ const ics = (content: string, cancel: boolean): MailAttachment => ({
   contentType: `text/calendar; charset=utf-8; method=${cancel ? 'CANCEL' : 'REQUEST'}`,
 })
 
-export function viewingVerifyMail(to: string, name: string, title: string, when: string, url: string): Mail {
+/** `place` names what is visited and who answers: a listing and its advertiser, or an investment and its developer. */
+export function viewingVerifyMail(to: string, name: string, place: { title: string; of: string; who: { gen: string } }, when: string, url: string): Mail {
+  const { title } = place
   return build({
     to, subject: `Potwierdź rezerwację oglądania: ${title}`,
     greeting: `Dzień dobry, ${name}!`,
-    paragraphs: [`Zarezerwowano oglądanie ogłoszenia „${title}” w terminie: ${when}.`, 'Potwierdź swój adres e-mail, aby przekazać prośbę ogłoszeniodawcy.'],
+    paragraphs: [`Zarezerwowano oglądanie ${place.of} „${title}” w terminie: ${when}.`, `Potwierdź swój adres e-mail, aby przekazać prośbę ${place.who.gen}.`],
     action: { label: 'Potwierdź rezerwację', url },
     after: ['Bez potwierdzenia w ciągu godziny termin zostanie zwolniony. Pod tym samym linkiem możesz później sprawdzić lub odwołać wizytę.'],
   })

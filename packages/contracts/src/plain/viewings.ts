@@ -28,10 +28,23 @@ export const VIEWING_MESSAGES = {
   visitLength: 'Długość wizyty: od 15 do 240 minut.',
   openDayInvalid: 'Dzień otwarty musi się zaczynać w przyszłości i kończyć tego samego dnia.',
   capacity: 'Liczba miejsc: od 1 do 500.',
+  // An investment's visits (decision 078): the developer, not an advertiser of a listing, answers them.
+  noSlotsInvestment: 'Brak wolnych terminów w najbliższych tygodniach. Zapytaj dewelopera.',
+  outsideInvestment: 'Deweloper nie przyjmuje wizyt w tym terminie. Wybierz jeden z wolnych terminów.',
+  pendingInvestment: 'Prośba o oglądanie została wysłana. Deweloper potwierdzi termin.',
+  ownInvestment: 'Nie możesz umówić oglądania własnej inwestycji.',
+  rangesOverlap: (day: string, a: string, b: string) => `Godziny ${day} nakładają się (${a} i ${b}). Popraw je albo połącz w jeden przedział.`,
+  tooManyRanges: (day: string) => `Podaj najwyżej ${MAX_RANGES_A_DAY} przedziały godzin ${day}.`,
+  exceptionTwice: 'Ta data jest już na liście wyjątków.',
 } as const
+
+/** Time ranges one day (of the week, or a changed date) may have: 9–12 and 16–19, up to four. */
+export const MAX_RANGES_A_DAY = 4
 
 export const VIEWING_STATUS_LABELS = { pending: 'Oczekuje', confirmed: 'Potwierdzona', cancelled: 'Odwołana' } as const
 export const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'] as const
+/** 'w poniedziałek' … 'w niedzielę', as a message names the day. */
+export const WEEKDAYS_ON = ['w poniedziałek', 'we wtorek', 'w środę', 'w czwartek', 'w piątek', 'w sobotę', 'w niedzielę'] as const
 export const VIEWING_ZONE = 'Europe/Warsaw'
 
 /** '1 grudnia 2026' / 'wtorek, 1 grudnia' / '10:30' in Warsaw time, whatever the viewer's zone. */

@@ -10,15 +10,23 @@ export interface ViewingHours { day: number; from: string; to: string }
 /** One date that differs from the week: other hours, or none (a day off). */
 export interface ViewingException { date: string; ranges: Array<{ from: string; to: string }> }
 
-/** When a listing can be visited (issue 28). No row: no 'Umów oglądanie' on the listing. */
+/**
+ * When a listing or an investment (decision 078) can be visited (issue 28). No row: no 'Umów oglądanie' on its page.
+ * One row per place: a unique index on each of the two columns, exactly one of them set.
+ */
 export const viewingSettings = pgTable('viewing_settings', {
-  listingId: bigint('listing_id', { mode: 'number' }).primaryKey().references(() => listings.id, { onDelete: 'cascade' }),
+  listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, { onDelete: 'cascade' }),
+  investmentId: integer('investment_id').references(() => investments.id, { onDelete: 'cascade' }),
   weekly: jsonb('weekly').$type<ViewingHours[]>().notNull().default(sql`'[]'::jsonb`),
   exceptions: jsonb('exceptions').$type<ViewingException[]>().notNull().default(sql`'[]'::jsonb`),
   visitMinutes: smallint('visit_minutes').notNull().default(30),
   autoConfirm: boolean('auto_confirm').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+}, (t) => [
+  uniqueIndex('viewing_settings_listing_uq').on(t.listingId),
+  uniqueIndex('viewing_settings_investment_uq').on(t.investmentId),
+  check('viewing_settings_one_place', sql`num_nonnulls(listing_id, investment_id) = 1`),
+])
 
 /** An open day (dzień otwarty) of a listing or of an investment (decision 070): a window anyone may come in, with a number of places. */
 export const viewingOpenDays = pgTable('viewing_open_days', {
@@ -38,7 +46,7 @@ export const viewingOpenDays = pgTable('viewing_open_days', {
 export type ViewingStatus = 'pending' | 'confirmed' | 'cancelled'
 
 /**
- * A booked visit. Double booking is impossible in the database: one active booking per listing and start
+ * A booked visit. Double booking is impossible in the database: one active booking per listing (or investment) and start
  * (visits), one per open day and seat number below its capacity (open days); see decision 054.
  */
 export const viewingBookings = pgTable('viewing_bookings', {
@@ -73,6 +81,8 @@ export const viewingBookings = pgTable('viewing_bookings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('viewing_bookings_slot_uq').on(t.listingId, t.startsAt).where(sql`status <> 'cancelled' and open_day_id is null`),
+  // An investment's visits on its weekly hours (decision 078): the same guard as a listing's.
+  uniqueIndex('viewing_bookings_investment_slot_uq').on(t.investmentId, t.startsAt).where(sql`status <> 'cancelled' and open_day_id is null`),
   uniqueIndex('viewing_bookings_seat_uq').on(t.openDayId, t.seat).where(sql`status <> 'cancelled' and open_day_id is not null`),
   index('viewing_bookings_owner_idx').on(t.ownerId, t.startsAt),
   index('viewing_bookings_user_idx').on(t.userId, t.startsAt),

@@ -36,12 +36,12 @@ export const when = (b: Pick<BookingRow, 'startsAt' | 'endsAt'>) => {
 
 export { partiesOf }
 
-export function icsEvent(app: FastifyInstance, b: BookingRow, listing: Pick<Place, 'title' | 'path' | 'city' | 'district'>, owner: UserRow, forSide: Side): IcsEvent {
+export function icsEvent(app: FastifyInstance, b: BookingRow, listing: Pick<Place, 'title' | 'path' | 'city' | 'district' | 'who'>, owner: UserRow, forSide: Side): IcsEvent {
   const host = new URL(app.env.PUBLIC_URL).hostname
   const url = `${app.env.PUBLIC_URL}${listing.path}`
   const contact = forSide === 'owner'
     ? `Odwiedzający: ${b.name}, ${b.email}${b.phone ? `, tel. ${b.phone}` : ''}`
-    : `Ogłoszeniodawca: ${displayName(owner)}`
+    : `${cap(listing.who.nom)}: ${displayName(owner)}`
   return {
     uid: `viewing-${b.id}@${host}`, sequence: b.sequence, start: new Date(b.startsAt), end: new Date(b.endsAt),
     status: b.status === 'cancelled' ? 'CANCELLED' : b.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
@@ -56,11 +56,13 @@ export function icsEvent(app: FastifyInstance, b: BookingRow, listing: Pick<Plac
 /** 'dziś' or 'jutro' for a reminder: a reminder sent late (catch-up after a restart) still names the right day. */
 const dayWord = (start: Date) => viewingDate(start.toISOString()) === viewingDate(new Date().toISOString()) ? 'dziś' : 'jutro'
 
-const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system'; start: Date; of: Place['of'] }) => { subject: string; line: string }> = {
-  requested: (o) => ({ subject: `Prośba o oglądanie: ${o.title}`, line: `Prośba o oglądanie ${o.of} „${o.title}”: ${o.when}. Czeka na potwierdzenie ogłoszeniodawcy.` }),
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | null; by: Side | 'system'; start: Date; of: Place['of']; who: Place['who'] }) => { subject: string; line: string }> = {
+  requested: (o) => ({ subject: `Prośba o oglądanie: ${o.title}`, line: `Prośba o oglądanie ${o.of} „${o.title}”: ${o.when}. Czeka na potwierdzenie ${o.who.gen}.` }),
   confirmed: (o) => ({ subject: `Oglądanie potwierdzone: ${o.title}`, line: `Oglądanie ${o.of} „${o.title}” jest potwierdzone: ${o.when}.` }),
-  proposed: (o) => ({ subject: `Propozycja innego terminu oglądania: ${o.title}`, line: `${o.by === 'owner' ? 'Ogłoszeniodawca' : 'Odwiedzający'} proponuje inny termin oglądania ${o.of} „${o.title}”: ${o.when}. Powód: ${o.reason ?? ''}` }),
-  cancelled: (o) => ({ subject: `Oglądanie odwołane: ${o.title}`, line: `Oglądanie ${o.of} „${o.title}” (${o.when}) zostało odwołane${o.by === 'owner' ? ' przez ogłoszeniodawcę' : o.by === 'visitor' ? ' przez odwiedzającego' : ''}. Powód: ${o.reason ?? ''}` }),
+  proposed: (o) => ({ subject: `Propozycja innego terminu oglądania: ${o.title}`, line: `${o.by === 'owner' ? cap(o.who.nom) : 'Odwiedzający'} proponuje inny termin oglądania ${o.of} „${o.title}”: ${o.when}. Powód: ${o.reason ?? ''}` }),
+  cancelled: (o) => ({ subject: `Oglądanie odwołane: ${o.title}`, line: `Oglądanie ${o.of} „${o.title}” (${o.when}) zostało odwołane${o.by === 'owner' ? ` przez ${o.who.acc}` : o.by === 'visitor' ? ' przez odwiedzającego' : ''}. Powód: ${o.reason ?? ''}` }),
   reminder24: (o) => ({ subject: `Przypomnienie: ${dayWord(o.start)} oglądanie – ${o.title}`, line: `Przypominamy o ${dayWord(o.start) === 'dziś' ? 'dzisiejszym' : 'jutrzejszym'} oglądaniu ${o.of} „${o.title}”: ${o.when}.` }),
   reminder2: (o) => ({ subject: `Przypomnienie: oglądanie dziś o ${formatViewingTime(o.start.toISOString())} – ${o.title}`, line: `Przypominamy o dzisiejszym oglądaniu ${o.of} „${o.title}”: ${o.when}.` }),
 }
@@ -71,7 +73,7 @@ const TEXTS: Record<Step, (o: { title: string; when: string; reason: string | nu
  */
 export async function announce(app: FastifyInstance, b: BookingRow, step: Step, by: Side | 'system') {
   const { place, listing, owner } = await partiesOf(app.db, b)
-  const t = TEXTS[step]({ title: place.title, of: place.of, when: when(b), reason: b.reason, by, start: new Date(b.startsAt) })
+  const t = TEXTS[step]({ title: place.title, of: place.of, who: place.who, when: when(b), reason: b.reason, by, start: new Date(b.startsAt) })
   const cancel = b.status === 'cancelled'
   const visitorUrl = b.userId ? `${app.env.PUBLIC_URL}/kalendarz?rola=moje` : `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, b.id)}`
   const ownerUrl = `${app.env.PUBLIC_URL}/kalendarz`

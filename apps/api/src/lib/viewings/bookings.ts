@@ -38,14 +38,15 @@ const uniqueViolation = (err: unknown): boolean => {
 }
 
 /** 422 unless `start` is one of the grid's times within the booking window and no other visit overlaps it. */
-async function checkVisitTime(db: DbHandle, listing: ListingRow, start: Date, except?: number): Promise<Date> {
+async function checkVisitTime(db: DbHandle, key: PlaceKey, start: Date, except?: number): Promise<Date> {
   if (start.getTime() < Date.now() + MIN_LEAD_MINUTES * 60_000) throw fieldError('start', VIEWING_MESSAGES.past)
-  const s = await settingsOf(db, listing.id)
-  if (!s) throw fieldError('start', VIEWING_MESSAGES.outside)
-  if (start.getTime() > Date.now() + (HORIZON_DAYS + 1) * 86400_000) throw fieldError('start', VIEWING_MESSAGES.outside)
+  const outside = 'listingId' in key ? VIEWING_MESSAGES.outside : VIEWING_MESSAGES.outsideInvestment
+  const s = await settingsOf(db, key)
+  if (!s) throw fieldError('start', outside)
+  if (start.getTime() > Date.now() + (HORIZON_DAYS + 1) * 86400_000) throw fieldError('start', outside)
   const slot = gridSlots(availabilityOf(s), start, start).find((x) => x.start.getTime() === start.getTime())
-  if (!slot) throw fieldError('start', VIEWING_MESSAGES.outside)
-  const busy = await busyOf(db, listing.id, except)
+  if (!slot) throw fieldError('start', outside)
+  const busy = await busyOf(db, key, except)
   if (busy.some((b) => b.startsAt < slot.end && start < b.endsAt)) throw fieldError('start', VIEWING_MESSAGES.overlapping)
   return slot.end
 }
@@ -93,7 +94,7 @@ async function claimSeat(db: DbHandle, key: PlaceKey, openDayId: number, start: 
   throw fieldError('start', VIEWING_MESSAGES.full)
 }
 
-/** Whose place is booked: a listing (its agent or owner answers), or an investment's open day (its developer). */
+/** Whose place is booked: a listing (its agent or owner answers), or an investment (its developer; decisions 070, 078). */
 export type Target = { listing: ListingRow } | { investment: { id: number; userId: number } }
 
 /**
@@ -105,7 +106,7 @@ export async function book(app: FastifyInstance, request: FastifyRequest, reply:
   const user = await currentUser(request)
   const key: PlaceKey = 'listing' in target ? { listingId: target.listing.id } : { investmentId: target.investment.id }
   const ownerId = 'listing' in target ? (await advertiserOf(app.db, target.listing)).person.id : target.investment.userId
-  if (user && (user.id === ownerId || ('listing' in target && user.id === target.listing.userId))) throw new HttpError(403, 'forbidden', VIEWING_MESSAGES.ownListing)
+  if (user && (user.id === ownerId || ('listing' in target && user.id === target.listing.userId))) throw new HttpError(403, 'forbidden', 'listing' in target ? VIEWING_MESSAGES.ownListing : VIEWING_MESSAGES.ownInvestment)
   if (!user) {
     if (!input.name) throw fieldError('name', MESSAGE_MESSAGES.nameRequired)
     if (!input.email) throw fieldError('email', MESSAGE_MESSAGES.emailRequired)
@@ -116,7 +117,7 @@ export async function book(app: FastifyInstance, request: FastifyRequest, reply:
   if (!user) await requireCaptcha(request, input.captcha)
   await releaseUnconfirmed(app.db)
   const start = new Date(input.start)
-  const settings = 'listing' in target ? await settingsOf(app.db, target.listing.id) : null
+  const settings = await settingsOf(app.db, key)
   const values = {
     listingId: null, investmentId: null, ...key, ownerId, userId: user?.id ?? null, name: user ? displayName(user) : input.name!, email,
     phone: (user ? user.phone : input.phone) || null, status: 'pending' as const, awaiting: 'owner' as const,
@@ -127,8 +128,7 @@ export async function book(app: FastifyInstance, request: FastifyRequest, reply:
     if (start.getTime() < Date.now()) throw fieldError('start', VIEWING_MESSAGES.past)
     row = await claimSeat(app.db, key, input.open_day_id, start, values)
   } else {
-    if (!('listing' in target)) throw fieldError('start', VIEWING_MESSAGES.outside)
-    const end = await checkVisitTime(app.db, target.listing, start)
+    const end = await checkVisitTime(app.db, key, start)
     try {
       ;[row] = await app.db.db.insert(viewingBookings).values({ ...values, startsAt: start, endsAt: end }).returning() as [BookingRow]
     } catch (err) {
@@ -192,9 +192,9 @@ export async function cancelBooking(app: FastifyInstance, b: BookingRow, by: 'ow
 export async function proposeTime(app: FastifyInstance, b: BookingRow, side: 'owner' | 'visitor', startIso: string, reason: string) {
   if (!changeable(b)) throw cannotChange()
   if (b.openDayId) throw fieldError('start', 'Termin dnia otwartego nie może zostać zmieniony. Odwołaj wizytę i wybierz inny termin.')
-  const [listing] = await app.db.db.select().from(listings).where(eq(listings.id, b.listingId!)).limit(1)
   const start = new Date(startIso)
-  const end = await checkVisitTime(app.db, listing!, start, b.id)
+  const key: PlaceKey = b.listingId !== null ? { listingId: b.listingId } : { investmentId: b.investmentId! }
+  const end = await checkVisitTime(app.db, key, start, b.id)
   let row: BookingRow | undefined
   try {
     ;[row] = await app.db.db.update(viewingBookings).set({

@@ -56,7 +56,7 @@ export function viewingView(b: BookingRow, place: Place, role: 'owner' | 'visito
     place: place.kind, href: place.path, listing: { id: place.id, title: place.title, slug: place.slug },
     id: b.id, status: b.status, awaiting: b.awaiting, role, start: new Date(b.startsAt).toISOString(), end: new Date(b.endsAt).toISOString(),
     open_day: b.openDayId !== null, reason: b.reason,
-    person: role === 'owner' ? { name: b.name, email: b.email, phone: b.phone } : { name: owner ? displayName(owner) : 'Ogłoszeniodawca', email: null, phone: null },
+    person: role === 'owner' ? { name: b.name, email: b.email, phone: b.phone } : { name: owner ? displayName(owner) : place.who.nom.charAt(0).toUpperCase() + place.who.nom.slice(1), email: null, phone: null },
     thread_id: role === 'owner' || b.userId ? b.threadId : null,
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, like, sql } from 'drizzle-orm'
 import { investments, listings, users, viewingBookings, viewingOpenDays, viewingSettings, type DbHandle, type ViewingHours } from '@portal/db'
 import { DateTime } from 'luxon'
 import { DEMO_USER_EMAIL } from '../accounts/password-demo.ts'
@@ -19,7 +19,7 @@ const WEEKEND: ViewingHours[] = [{ day: 6, from: '10:00', to: '14:00' }]
 type Row = typeof viewingBookings.$inferInsert
 
 export async function seedDemoViewings(db: DbHandle, now = new Date()): Promise<{ listings: number; bookings: number }> {
-  const [any] = await db.db.select({ id: viewingSettings.listingId }).from(viewingSettings).limit(1)
+  const [any] = await db.db.select({ id: viewingSettings.listingId }).from(viewingSettings).where(isNotNull(viewingSettings.listingId)).limit(1)
   if (any) return { listings: 0, bookings: 0 }
   const [jan] = await db.db.select().from(users).where(eq(users.email, DEMO_USER_EMAIL)).limit(1)
   const [agency] = await db.db.select({ id: users.id }).from(users)
@@ -99,3 +99,23 @@ export async function seedDemoViewings(db: DbHandle, now = new Date()): Promise<
   return { listings: chosen.length, bookings: rows.length }
 }
 
+
+/**
+ * Weekly hours of the first two demo investments (decision 078), so 'Umów oglądanie' on their pages lists times:
+ * weekdays in two ranges, Saturday morning, and a changed day next week with two other ranges. Written once, on a
+ * database where no investment has hours yet (a database seeded before 078 gets them on its next start).
+ */
+export async function seedDemoInvestmentHours(db: DbHandle, now = new Date()): Promise<number> {
+  const [any] = await db.db.select({ id: viewingSettings.investmentId }).from(viewingSettings).where(isNotNull(viewingSettings.investmentId)).limit(1)
+  if (any) return 0
+  const first = await db.db.select({ id: investments.id }).from(investments).orderBy(asc(investments.id)).limit(2)
+  if (!first.length) return 0
+  const weekly: ViewingHours[] = [
+    ...[1, 2, 3, 4, 5].flatMap((day) => [{ day, from: '10:00', to: '13:00' }, { day, from: '15:00', to: '18:00' }]),
+    { day: 6, from: '10:00', to: '14:00' },
+  ]
+  const changed = DateTime.fromJSDate(now, { zone: ZONE }).plus({ weeks: 1 }).set({ weekday: 3 }).toISODate()!
+  const exceptions = [{ date: changed, ranges: [{ from: '09:00', to: '11:00' }, { from: '17:00', to: '20:00' }] }]
+  await db.db.insert(viewingSettings).values(first.map((inv, i) => ({ investmentId: inv.id, weekly, exceptions, visitMinutes: 60, autoConfirm: i === 0 })))
+  return first.length
+}

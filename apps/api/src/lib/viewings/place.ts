@@ -4,7 +4,7 @@ import type { UserRow } from '../accounts/guard.ts'
 import type { ListingRow } from '../listings/access.ts'
 
 /**
- * What a visit is to: a listing, or an investment whose open day it books (decision 070). Mails, the .ics and the
+ * What a visit is to: a listing, or an investment (its open day, decision 070, or its weekly hours, decision 078). Mails, the .ics and the
  * calendar name it and link its page through this one shape.
  */
 export interface Place {
@@ -18,13 +18,17 @@ export interface Place {
   district: string | null
   /** 'ogłoszenia „…”' or 'inwestycji „…”' in the Polish texts. */
   of: 'ogłoszenia' | 'inwestycji'
+  /** Who answers visits, as the texts decline it: the advertiser of a listing, the developer of an investment. */
+  who: { nom: string; gen: string; acc: string }
 }
+const ADVERTISER = { nom: 'ogłoszeniodawca', gen: 'ogłoszeniodawcy', acc: 'ogłoszeniodawcę' }
+const DEVELOPER = { nom: 'deweloper', gen: 'dewelopera', acc: 'dewelopera' }
 type InvestmentRow = typeof investments.$inferSelect
 
 export const listingPlace = (l: { id: number; title: string; slug: string; city: string; district: string | null }): Place =>
-  ({ kind: 'listing', id: l.id, title: l.title, slug: l.slug, path: `/ogloszenia/${l.slug}`, city: l.city, district: l.district, of: 'ogłoszenia' })
+  ({ kind: 'listing', id: l.id, title: l.title, slug: l.slug, path: `/ogloszenia/${l.slug}`, city: l.city, district: l.district, of: 'ogłoszenia', who: ADVERTISER })
 export const investmentPlace = (i: Pick<InvestmentRow, 'id' | 'name' | 'slug' | 'city' | 'district'>): Place =>
-  ({ kind: 'investment', id: i.id, title: i.name, slug: i.slug, path: `/inwestycje/${i.slug}`, city: i.city, district: i.district, of: 'inwestycji' })
+  ({ kind: 'investment', id: i.id, title: i.name, slug: i.slug, path: `/inwestycje/${i.slug}`, city: i.city, district: i.district, of: 'inwestycji', who: DEVELOPER })
 
 /** The place and the advertiser of a booking; `listing` is the row for the listing's thread (null for an investment). */
 export async function partiesOf(db: DbHandle, b: { listingId: number | null; investmentId: number | null; ownerId: number }) {

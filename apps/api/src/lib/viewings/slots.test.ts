@@ -38,6 +38,33 @@ describe('slot generation in Europe/Warsaw', () => {
     expect(s.map((x) => x.start.toISOString())).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-25T00:00:00.000Z', '2026-10-25T02:00:00.000Z'])
   })
 
+  it('a changed day with two ranges on the spring Sunday: both ranges, the missing 02:00 skipped, the week replaced', () => {
+    const a = {
+      weekly: [{ day: 7, from: '10:00', to: '12:00' }],
+      exceptions: [{ date: '2026-03-29', ranges: [{ from: '01:00', to: '02:30' }, { from: '03:00', to: '05:00' }] }],
+      visitMinutes: 30,
+    }
+    const s = gridSlots(a, new Date('2026-03-28T22:00:00Z'), new Date('2026-03-29T21:59:00Z'))
+    expect(local(s)).toEqual(['2026-03-29 01:00', '2026-03-29 01:30', '2026-03-29 03:00', '2026-03-29 03:30', '2026-03-29 04:00', '2026-03-29 04:30'])
+    // Before the change CET (UTC+1), after it CEST (UTC+2): 01:30 and 03:00 local are 30 real minutes apart.
+    expect(s.map((x) => x.start.toISOString().slice(11, 16))).toEqual(['00:00', '00:30', '01:00', '01:30', '02:00', '02:30'])
+    expect(s.every((x) => x.end.getTime() - x.start.getTime() === 30 * 60_000)).toBe(true)
+    // The next Sunday is an ordinary one again: the week's 10:00–12:00.
+    expect(local(gridSlots(a, new Date('2026-04-04T22:00:00Z'), new Date('2026-04-05T21:59:00Z')))).toEqual(['2026-04-05 10:00', '2026-04-05 10:30', '2026-04-05 11:00', '2026-04-05 11:30'])
+  })
+
+  it('a changed day with two ranges on the autumn Sunday: the repeated 02:00 once, the later range in winter time', () => {
+    const a = {
+      weekly: [],
+      // Listed out of order: the grid is the same.
+      exceptions: [{ date: '2026-10-25', ranges: [{ from: '10:00', to: '11:00' }, { from: '01:00', to: '03:00' }] }],
+      visitMinutes: 60,
+    }
+    const s = gridSlots(a, new Date('2026-10-24T21:00:00Z'), new Date('2026-10-25T22:59:00Z'))
+    expect(local(s).sort()).toEqual(['2026-10-25 01:00', '2026-10-25 02:00', '2026-10-25 10:00'])
+    expect(s.map((x) => x.start.toISOString()).sort()).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-25T00:00:00.000Z', '2026-10-25T09:00:00.000Z'])
+  })
+
   it('free times leave out the past, the lead time, booked overlaps and full open days', () => {
     const a = { weekly: [{ day: 2, from: '10:00', to: '12:00' }], exceptions: [], visitMinutes: 30 }
     const now = new Date('2026-12-01T09:10:00Z') // 10:10 local

@@ -51,8 +51,8 @@ describe("an investment's open days (issue 28 item 1, decision 070)", () => {
 
   it('buyers book places up to the capacity, concurrently; the visit is confirmed with an .ics and shows in both calendars', async () => {
     const [slot] = (await free()).slots
-    // Not a time outside an open day, not the developer's own investment.
-    expect((await send(t.app, buyer, 'POST', `/api/investments/${inv.slug}/viewings`, { start: slot!.start })).json().errors).toEqual({ start: [VIEWING_MESSAGES.outside] })
+    // Not a time outside an open day (this investment has no weekly hours), not the developer's own investment.
+    expect((await send(t.app, buyer, 'POST', `/api/investments/${inv.slug}/viewings`, { start: slot!.start })).json().errors).toEqual({ start: [VIEWING_MESSAGES.outsideInvestment] })
     expect((await send(t.app, dev, 'POST', `/api/investments/${inv.slug}/viewings`, { start: slot!.start, open_day_id: slot!.open_day_id })).statusCode).toBe(403)
 
     const b = await send(t.app, buyer, 'POST', `/api/investments/${inv.slug}/viewings`, { start: slot!.start, open_day_id: slot!.open_day_id })

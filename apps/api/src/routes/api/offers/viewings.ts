@@ -12,6 +12,7 @@ import { freeSlots } from '../../../lib/viewings/slots.ts'
 import { book } from '../../../lib/viewings/bookings.ts'
 import { viewingVerifyMail } from '../../../mail/viewing-templates.ts'
 import { guestToken, when } from '../../../lib/viewings/announce.ts'
+import { listingPlace } from '../../../lib/viewings/place.ts'
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: validationErrorSchema, 429: apiErrorSchema }
@@ -56,7 +57,7 @@ const viewings: FastifyPluginAsyncZod = async (app) => {
     const listing = await visibleListing(request, request.params.id)
     const { row, verify } = await book(app, request, reply, { listing }, request.body)
     if (verify) {
-      await app.mailer.send(viewingVerifyMail(row.email, row.name, listing.title, when(row), `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, row.id)}`))
+      await app.mailer.send(viewingVerifyMail(row.email, row.name, listingPlace(listing), when(row), `${app.env.PUBLIC_URL}/ogladanie?token=${guestToken(app.appKey, row.id)}`))
       return reply.code(201).send({ id: row.id, status: 'verify_email' as const, message: VIEWING_MESSAGES.verifyEmail })
     }
     return reply.code(201).send({ id: row.id, status: row.status === 'confirmed' ? 'confirmed' as const : 'pending' as const,

@@ -74,7 +74,7 @@ const viewingsApi: FastifyPluginAsyncZod = async (app) => {
     if (b.verifiedAt) return guestReply(b, false)
     if (b.status === 'cancelled' || Date.now() - new Date(b.createdAt).getTime() > GUEST_HOLD_MS) throw new HttpError(400, 'token_expired', 'Rezerwacja nie została potwierdzona w ciągu godziny i termin został zwolniony. Zarezerwuj ponownie.')
     const [row] = await app.db.db.update(viewingBookings).set({ verifiedAt: new Date() }).where(eq(viewingBookings.id, b.id)).returning()
-    const s = b.listingId === null ? null : await settingsOf(app.db, b.listingId)
+    const s = await settingsOf(app.db, b.listingId !== null ? { listingId: b.listingId } : { investmentId: b.investmentId! })
     b = await delivered(app, row!, s?.autoConfirm ?? false)
     return guestReply(b, true)
   })
