@@ -8,7 +8,7 @@ import type { Slot } from '@portal/contracts/viewings'
 import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
 import { FollowInvestment } from '~/components/investments/follow-investment'
-import { OpenDayNotice, OpenDays } from '~/components/investments/open-days'
+import { InvestmentVisits, OpenDayNotice, OpenDays, VisitNotice } from '~/components/investments/open-days'
 import { PinsMap } from '~/components/map/pins-map'
 import { ContactForm } from '~/components/offer/contact-form'
 import { serverApi } from '~/lib/api.server'
@@ -24,14 +24,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/api/investments/${encodeURIComponent(params.slug)}`
   const [res, days] = await Promise.all([
     serverApi(context, path, { headers: { Accept: 'application/json' } }),
-    // Open days with places left (issue 28); the page shows without them if this fails.
+    // Open days with places left and visit times of the weekly hours (issue 28, decision 078); the page shows without them if this fails.
     serverApi(context, `${path}/viewings`, { headers: { Accept: 'application/json' } })
       .then(async (r) => (r.ok ? ((await r.json()) as { slots: Slot[] }).slots : []), () => [] as Slot[]),
   ])
   if (res.status === 404 || res.status === 422) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
   const inv = (await res.json()) as InvestmentDetail
-  return data({ inv, openDays: days, origin: publicOrigin(request), tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  // The page lists the open days; of the visit times only the first is shown (the dialog loads them all).
+  const openDays = days.filter((d) => d.open_day_id !== null)
+  const firstVisit = days.find((d) => d.open_day_id === null) ?? null
+  return data({ inv, openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'public, max-age=60' } })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -71,7 +74,7 @@ function investmentJsonLd(inv: InvestmentDetail, origin: string) {
 }
 
 export default function Investment({ loaderData }: Route.ComponentProps) {
-  const { inv, openDays, origin, tileUrl } = loaderData
+  const { inv, openDays, firstVisit, origin, tileUrl } = loaderData
   const amenities = inv.amenities.map((a) => AMENITIES.find((x) => x.value === a)?.label ?? a)
   const address = [inv.address?.street, inv.address?.number].filter(Boolean).join(' ')
   const rooms = roomsRange(inv.rooms)
@@ -97,6 +100,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{inv.name}</h1>
                 <p className="mt-1 text-[15px] text-slate-700">{inv.location_name}{address ? `, ${address}` : ''}</p>
                 <p className="mt-1 text-[15px] text-slate-600">Deweloper: <Link to={inv.developer.profile_url} className="font-semibold text-accent-700 hover:underline">{inv.developer.name}</Link></p>
+                {firstVisit && <VisitNotice />}
                 {openDays[0] && <OpenDayNotice first={openDays[0]} />}
               </div>
               <FollowInvestment id={inv.id} />
@@ -163,6 +167,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
             </section>
+            <InvestmentVisits slug={inv.slug} name={inv.name} first={firstVisit} />
             <OpenDays slug={inv.slug} name={inv.name} days={openDays} />
             <section aria-labelledby="contact-h" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card">
               <h2 id="contact-h" className="text-lg font-bold text-slate-900">Zapytaj dewelopera</h2>

@@ -53,12 +53,12 @@ export default function ViewingPage() {
         <p role="status" className="flex items-center gap-3 text-slate-700"><Spinner /> Chwileczkę…</p>
       ) : (
         <div className="flex flex-col gap-4">
-          {v.verified_now && <FormAlert tone="success">{v.status === 'confirmed' ? VIEWING_MESSAGES.confirmed : VIEWING_MESSAGES.pending}</FormAlert>}
+          {v.verified_now && <FormAlert tone="success">{v.status === 'confirmed' ? VIEWING_MESSAGES.confirmed : v.place === 'investment' ? VIEWING_MESSAGES.pendingInvestment : VIEWING_MESSAGES.pending}</FormAlert>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[15px]">
             <dt className="text-slate-600">{v.place === 'investment' ? 'Inwestycja' : 'Ogłoszenie'}</dt><dd><Link to={v.href} className="font-semibold text-accent-700 underline">{v.listing.title}</Link></dd>
             <dt className="text-slate-600">Termin</dt><dd className="font-semibold">{formatViewingDay(v.start, true)}, {formatViewingTime(v.start)}–{formatViewingTime(v.end)}</dd>
             <dt className="text-slate-600">Status</dt><dd data-testid="viewing-status">{VIEWING_STATUS_LABELS[v.status]}{v.status === 'pending' && v.awaiting === 'visitor' ? ' – czeka na Twoją zgodę' : ''}</dd>
-            <dt className="text-slate-600">Ogłoszeniodawca</dt><dd>{v.person.name}</dd>
+            <dt className="text-slate-600">{v.place === 'investment' ? 'Deweloper' : 'Ogłoszeniodawca'}</dt><dd>{v.person.name}</dd>
             {v.reason && <><dt className="text-slate-600">Uwagi</dt><dd>{v.reason}</dd></>}
           </dl>
           {live && v.status === 'pending' && v.awaiting === 'visitor' && (

@@ -1,15 +1,15 @@
 import { NavLink, useLocation } from 'react-router'
 import { useCurrentInView } from '~/lib/scroll-current'
 
-/** The tabs of one investment on the developer's screens: data, units, import, open days, the public page. */
+/** The tabs of one investment on the developer's screens: data, units, import, visiting hours and open days, the public page. */
 export function InvestmentTabs({ id, slug }: { id: number; slug: string }) {
   const tabs = [
     { to: `/moje-inwestycje/${id}`, label: 'Dane inwestycji', end: true },
     { to: `/moje-inwestycje/${id}/lokale`, label: 'Lokale', end: true },
     { to: `/moje-inwestycje/${id}/import`, label: 'Import z pliku', end: true },
-    { to: `/moje-inwestycje/${id}/dni-otwarte`, label: 'Dni otwarte', end: true },
+    { to: `/moje-inwestycje/${id}/dni-otwarte`, label: 'Oglądanie', end: true },
   ]
-  // At 390 px the row scrolls: the open tab ('Dni otwarte', the fourth) comes into view.
+  // At 390 px the row scrolls: the open tab ('Oglądanie', the fourth) comes into view.
   const row = useCurrentInView<HTMLElement>(useLocation().pathname)
   return (
     <nav ref={row} aria-label="Inwestycja" className="relative -mx-4 overflow-x-auto px-4">

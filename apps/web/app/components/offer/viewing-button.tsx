@@ -9,9 +9,12 @@ const ViewingDialog = lazy(() => loadDialog().then((m) => ({ default: m.ViewingD
 
 /**
  * 'Umów oglądanie' (issue 28) on a listing whose advertiser takes bookings, or a place on an investment's open day
- * (`endpoint` /api/investments/{slug}/viewings, `label` and `heading` of its own): opens the booking dialog.
+ * (`endpoint` /api/investments/{slug}/viewings, `label` and `heading` of its own) or its weekly visits: opens the
+ * booking dialog, with `only` the kind of times that button is for.
  */
-export function ViewingButton({ endpoint, title, label = VIEWING_BOOK_LABEL, heading }: { endpoint: string; title: string; label?: string; heading?: string }) {
+export function ViewingButton({ endpoint, title, label = VIEWING_BOOK_LABEL, heading, only, place }: {
+  endpoint: string; title: string; label?: string; heading?: string; only?: 'visits' | 'open-days'; place?: 'listing' | 'investment'
+}) {
   const [open, setOpen] = useState(false)
   const prefetch = () => void loadDialog().catch(() => {})
   return (
@@ -28,7 +31,7 @@ export function ViewingButton({ endpoint, title, label = VIEWING_BOOK_LABEL, hea
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ViewingDialog endpoint={endpoint} title={title} heading={heading ?? label} onClose={() => setOpen(false)} />
+          <ViewingDialog endpoint={endpoint} title={title} heading={heading ?? label} only={only} place={place} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -20,7 +20,13 @@ const chip = (selected: boolean) => `inline-flex min-h-11 shrink-0 cursor-pointe
  * logged-in person books with one more press, a guest gives name, e-mail and phone (captcha, then a confirmation
  * link by e-mail). Loaded on demand by <ViewingButton/>.
  */
-export function ViewingDialog({ endpoint, title, heading, onClose }: { endpoint: string; title: string; heading: string; onClose: () => void }) {
+export function ViewingDialog({ endpoint, title, heading, onClose, only, place = 'listing' }: {
+  endpoint: string; title: string; heading: string; onClose: () => void
+  /** An investment's page has a button for its weekly visits and one for its open days: each dialog lists its own. */
+  only?: 'visits' | 'open-days'
+  /** Who answers: a listing's advertiser, or an investment's developer (decision 078). */
+  place?: 'listing' | 'investment'
+}) {
   const { user } = useAuth()
   const [data, setData] = useState<Slots | null>(null)
   const [loadError, setLoadError] = useState(false)
@@ -36,9 +42,10 @@ export function ViewingDialog({ endpoint, title, heading, onClose }: { endpoint:
 
   const days = useMemo(() => {
     const m = new Map<string, Slot[]>()
-    for (const s of data?.slots ?? []) m.set(viewingDate(s.start), [...(m.get(viewingDate(s.start)) ?? []), s])
+    const shown = (data?.slots ?? []).filter((s) => !only || (only === 'open-days') === (s.open_day_id !== null))
+    for (const s of shown) m.set(viewingDate(s.start), [...(m.get(viewingDate(s.start)) ?? []), s])
     return [...m.entries()]
-  }, [data])
+  }, [data, only])
   const current = day ?? days[0]?.[0] ?? null
   const times = days.find(([d]) => d === current)?.[1] ?? []
 
@@ -86,7 +93,7 @@ export function ViewingDialog({ endpoint, title, heading, onClose }: { endpoint:
           ) : !data ? (
             <p role="status" className="flex items-center gap-3 text-slate-700"><Spinner /> Wczytywanie wolnych terminów…</p>
           ) : days.length === 0 ? (
-            <FormAlert tone="info">{VIEWING_MESSAGES.noSlots}</FormAlert>
+            <FormAlert tone="info">{place === 'investment' ? VIEWING_MESSAGES.noSlotsInvestment : VIEWING_MESSAGES.noSlots}</FormAlert>
           ) : (
             <>
               <section aria-labelledby="viewing-days">
@@ -128,7 +135,7 @@ export function ViewingDialog({ endpoint, title, heading, onClose }: { endpoint:
                     </div>
                   )}
                   {errors.form && <FormAlert>{errors.form}</FormAlert>}
-                  <p className="text-sm text-slate-600">{data.auto_confirm || slot.open_day_id !== null ? 'Termin zostanie potwierdzony od razu.' : 'Ogłoszeniodawca potwierdzi termin albo zaproponuje inny.'}{!user && ' Wyślemy Ci link do potwierdzenia adresu e-mail.'}</p>
+                  <p className="text-sm text-slate-600">{data.auto_confirm || slot.open_day_id !== null ? 'Termin zostanie potwierdzony od razu.' : `${place === 'investment' ? 'Deweloper' : 'Ogłoszeniodawca'} potwierdzi termin albo zaproponuje inny.`}{!user && ' Wyślemy Ci link do potwierdzenia adresu e-mail.'}</p>
                   <SubmitButton pending={busy} pendingLabel="Rezerwowanie…">Zarezerwuj termin</SubmitButton>
                 </form>
               )}

@@ -1,8 +1,7 @@
-import { Button } from 'react-aria-components'
 import { WEEKDAYS } from '@portal/contracts/plain/viewings'
-import { TimeSelect } from './time-select'
+import { Ranges, type Range } from './ranges'
 
-export interface Range { from: string; to: string }
+export type { Range }
 export interface Day { on: boolean; ranges: Range[] }
 
 /** The week as the editor holds it: seven days (Monday first), each with its ranges (several a day: 9–12 and 16–19). */
@@ -12,16 +11,7 @@ export const daysOf = (weekly: Array<{ day: number; from: string; to: string }>)
 })
 export const weeklyOf = (days: Day[]) => days.flatMap((d, i) => (d.on ? d.ranges.map((r) => ({ day: i + 1, ...r })) : []))
 
-/** The next range of a day: after its last one (an hour's gap, two hours long), within the day. */
-function nextRange(ranges: Range[]): Range {
-  const last = ranges.at(-1)?.to ?? '08:00'
-  const h = Math.min(Number(last.slice(0, 2)) + 1, 21)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return { from: `${pad(h)}:00`, to: `${pad(h + 2)}:00` }
-}
-
 const SHORT = ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.']
-const iconButton = 'inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full text-lg font-semibold outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent-600'
 
 /**
  * 'Tydzień' of the visiting hours (issue 28): a day is ticked on and has one to four ranges (9–12 and 16–19). A day
@@ -40,29 +30,7 @@ export function WeekHours({ days, onChange, error }: { days: Day[]; onChange: (d
             <input type="checkbox" aria-label={WEEKDAYS[i]} className="size-5 accent-accent-600" checked={d.on} onChange={(e) => setDay(i, { on: e.target.checked })} />
             <span aria-hidden="true" className="sm:hidden">{SHORT[i]}</span><span className="sr-only sm:not-sr-only">{WEEKDAYS[i]}</span>
           </label>
-          {d.on && (
-            <div className="flex min-w-0 flex-col gap-1.5">
-              {d.ranges.map((r, k) => {
-                const name = k === 0 ? WEEKDAYS[i] : `${WEEKDAYS[i]} (${k + 1})`
-                const setRange = (p: Partial<Range>) => setDay(i, { ranges: d.ranges.map((x, m) => (m === k ? { ...x, ...p } : x)) })
-                return (
-                  <div key={k} className="flex items-center gap-1">
-                    <TimeSelect aria-label={`${name}: od`} className="w-[5rem]" value={r.from} onChange={(v) => setRange({ from: v })} />
-                    <span aria-hidden="true" className="text-slate-500">–</span>
-                    <TimeSelect aria-label={`${name}: do`} className="w-[5rem]" value={r.to} onChange={(v) => setRange({ to: v })} />
-                    {d.ranges.length > 1 && (
-                      <Button aria-label={`Usuń godziny ${r.from}–${r.to} (${WEEKDAYS[i]})`} onPress={() => setDay(i, { ranges: d.ranges.filter((_, m) => m !== k) })}
-                        className={`${iconButton} text-red-700 hover:bg-red-50`}>×</Button>
-                    )}
-                    {k === d.ranges.length - 1 && d.ranges.length < 4 && (
-                      <Button aria-label={`Dodaj godziny (${WEEKDAYS[i]})`} onPress={() => setDay(i, { ranges: [...d.ranges, nextRange(d.ranges)] })}
-                        className={`${iconButton} text-accent-700 hover:bg-accent-50`}>+</Button>
-                    )}
-                  </div>
-                )
-              })}
-            </div>
-          )}
+          {d.on && <Ranges name={WEEKDAYS[i]!} ranges={d.ranges} onChange={(ranges) => setDay(i, { ranges })} />}
         </div>
       ))}
       {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
