@@ -29,14 +29,13 @@ export function Exceptions({ list, onChange, errors }: { list: Exception[]; onCh
         const set = (p: Partial<Exception>) => onChange(list.map((y, j) => (j === i ? { ...y, ...p } : y)))
         const error = errorOf(i)
         return (
-          <div key={i} role="group" aria-label={`Wyjątek ${i + 1}`} className="flex flex-col gap-1.5 border-t border-slate-100 py-2 sm:flex-row sm:flex-wrap sm:items-start sm:gap-3">
-            <div className="flex flex-wrap items-center gap-3">
-              <input type="date" aria-label={`Data wyjątku ${i + 1}`} className={fieldInput} value={x.date} onChange={(e) => set({ date: e.target.value })} />
-              <label className="flex min-h-11 items-center gap-2 text-[15px]"><input type="checkbox" className="size-5 accent-accent-600" checked={x.off} onChange={(e) => set({ off: e.target.checked })} /> dzień wolny</label>
-              <Button onPress={() => onChange(list.filter((_, j) => j !== i))} className="min-h-11 cursor-pointer rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:order-last">Usuń</Button>
-            </div>
-            {!x.off && <Ranges name={`Wyjątek ${i + 1}`} ranges={x.ranges} onChange={(ranges) => set({ ranges })} />}
-            {error && <p role="alert" className="basis-full text-sm font-medium text-red-700">{error}</p>}
+          // A phone: the date and 'Usuń' on one line, 'dzień wolny' under them, then the ranges; wider: one row.
+          <div key={i} role="group" aria-label={`Wyjątek ${i + 1}`} className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-t border-slate-100 py-2">
+            <input type="date" aria-label={`Data wyjątku ${i + 1}`} className={`${fieldInput} order-1`} value={x.date} onChange={(e) => set({ date: e.target.value })} />
+            <label className="order-3 flex min-h-11 basis-full items-center gap-2 text-[15px] sm:order-2 sm:basis-auto"><input type="checkbox" className="size-5 accent-accent-600" checked={x.off} onChange={(e) => set({ off: e.target.checked })} /> dzień wolny</label>
+            <Button onPress={() => onChange(list.filter((_, j) => j !== i))} className="order-2 ml-auto min-h-11 cursor-pointer rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:order-4 sm:ml-0">Usuń</Button>
+            {!x.off && <div className="order-4 basis-full sm:order-3 sm:basis-auto"><Ranges name={`Wyjątek ${i + 1}`} ranges={x.ranges} onChange={(ranges) => set({ ranges })} /></div>}
+            {error && <p role="alert" className="order-5 basis-full text-sm font-medium text-red-700">{error}</p>}
           </div>
         )
       })}

@@ -27,9 +27,9 @@ export function Ranges({ name, ranges, onChange }: { name: string; ranges: Range
         const set = (p: Partial<Range>) => onChange(ranges.map((x, m) => (m === k ? { ...x, ...p } : x)))
         return (
           <div key={k} className="flex items-center gap-1">
-            <TimeSelect aria-label={`${label}: od`} className="w-[5rem]" value={r.from} onChange={(v) => set({ from: v })} />
+            <TimeSelect aria-label={`${label}: od`} compact className="w-[5rem]" value={r.from} onChange={(v) => set({ from: v })} />
             <span aria-hidden="true" className="text-slate-500">–</span>
-            <TimeSelect aria-label={`${label}: do`} className="w-[5rem]" value={r.to} onChange={(v) => set({ to: v })} />
+            <TimeSelect aria-label={`${label}: do`} compact className="w-[5rem]" value={r.to} onChange={(v) => set({ to: v })} />
             {ranges.length > 1 && (
               <Button aria-label={`Usuń godziny ${r.from}–${r.to} (${name})`} onPress={() => onChange(ranges.filter((_, m) => m !== k))}
                 className={`${iconButton} text-red-700 hover:bg-red-50`}>×</Button>
