@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../../test/helpers.ts'
-import { createUser, login, send } from '../../routes/api/auth/test-support.ts'
-import { validInvestment } from '../../routes/api/investments/test-support.ts'
-import { seedDemoInvestmentHours } from './demo.ts'
+import { createTestApp } from '../../../test/helpers.ts'
+import { createUser, login, send } from '../auth/test-support.ts'
+import { validInvestment } from './test-support.ts'
+import { seedDemoInvestmentHours } from '../../../lib/viewings/demo.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
 
