@@ -60,6 +60,9 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
       max: opts.poolSize ?? 10,
       // While the server is away a request fails after this long (→ 503) instead of waiting for ever.
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+      // No JIT: the search's SQL path (drawn areas, regions: long expressions over many rows) crossed the planner's
+      // jit_above_cost and spent 100–500 ms compiling per query, to save less than that (decision 076).
+      options: '-c jit=off',
     })
     // A pooled connection can be cut by the server (restart, failover, pg_terminate_backend). Without a listener
     // pg re-throws that as an uncaught exception and the process dies. The pool listens only while a client is
