@@ -28,6 +28,8 @@ export const searchResponseSchema = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   last_page: z.number().int(),
+  /** The investment `inwestycja` names (decision 077), for the page's heading and chip. */
+  investment: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).optional(),
 })
 export type SearchResponse = z.infer<typeof searchResponseSchema>
 

@@ -98,22 +98,27 @@ export type PlaceLabel = (id: string) => string
 const place = (q: SearchQuery, label: PlaceLabel = (id) => id) =>
   q.places?.length ? q.places.map(label).join(', ') : q.location?.name?.trim() || q.locationText?.trim() || undefined
 
-/** The generated name: 'Mieszkania na sprzedaż, Kraków, do 600 000 zł'. */
-export function savedSearchName(q: SearchQuery, label?: PlaceLabel): string {
+/**
+ * The generated name: 'Mieszkania na sprzedaż, Kraków, do 600 000 zł'; 'Mieszkania na sprzedaż, inwestycja Zielone
+ * Tarasy, 2 pokoje' when it follows an investment (`investment`: its name, looked up by the API or the page).
+ */
+export function savedSearchName(q: SearchQuery, label?: PlaceLabel, investment?: string): string {
   const rooms = q.rooms?.length ? `${q.rooms.map((r) => (r >= 5 ? '5+' : String(r))).join(', ')} ${plural(Math.max(...q.rooms), ['pokój', 'pokoje', 'pokoi'])}` : undefined
-  const parts = [what(q), place(q, label), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
+  const inv = q.investment ? `inwestycja ${investment ?? q.investment}` : undefined
+  const parts = [what(q), inv, place(q, label), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
   return parts.filter(Boolean).join(', ').slice(0, 200)
 }
 
 const optionName = (attributeId: number, slug: string) => ATTRIBUTE_BY_ID.get(attributeId)?.options?.find((o) => o.slug === slug)?.name ?? slug
 const listName = (list: readonly { slug: string; name: string }[], slug: string) => list.find((o) => o.slug === slug)?.name ?? slug
 
-/** The search's parameters, one readable line each ('Cena: do 600 000 zł'). */
-export function savedSearchParams(q: SearchQuery, label?: PlaceLabel): string[] {
+/** The search's parameters, one readable line each ('Cena: do 600 000 zł'); `investment` names `inwestycja`. */
+export function savedSearchParams(q: SearchQuery, label?: PlaceLabel, investment?: string): string[] {
   const out: string[] = []
   if (q.seek) out.push('Ogłoszenia: poszukiwane')
   else if (q.type) out.push(`Rodzaj: ${offerTypeInfo(q.type).label}`)
   if (q.categories?.length) out.push(`Kategoria: ${q.categories.map((s) => categoryBySlug(s)?.name ?? s).join(', ')}`)
+  if (q.investment) out.push(`Inwestycja: ${investment ?? q.investment}`)
   const where = place(q, label)
   if (where) out.push(`${(q.places?.length ?? 0) > 1 ? 'Lokalizacje' : 'Lokalizacja'}: ${where}${q.location ? ` (+${formatNumber(q.radius ?? 10)} km)` : ''}`)
   if (q.phrase?.trim()) out.push(`Fraza: ${q.phrase.trim()}`)

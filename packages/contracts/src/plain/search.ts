@@ -151,6 +151,12 @@ export interface SearchQuery {
    * districts (`warszawa.mokotow`); a listing in any of them matches.
    */
   places?: string[]
+  /**
+   * An investment's units (`inwestycja`, decision 077): its id or slug as written; the API checks it and writes the id.
+   */
+  investment?: string
+  /** The API's resolution of `investment`: its units' listing ids (never read from a URL; both engines filter on it). */
+  investmentUnits?: number[]
 }
 export type { Area }
 export { encodeArea } from './areas.ts'
@@ -184,6 +190,8 @@ export const SEARCH_MESSAGES = {
   addedDays: 'Dozwolone wartości to 1, 3, 7, 14 lub 30 (dni).',
   yearBuilt: 'Rok budowy musi być liczbą całkowitą od 1700 do 2035.',
   floorLevel: 'Piętro musi być liczbą całkowitą od -1 (suterena) do 11 (powyżej 10).',
+  investment: 'Podaj identyfikator lub adres inwestycji.',
+  unknownInvestment: (value: string) => `Nieznana inwestycja: ${value}.`,
   leaseYears: `Liczba lat dzierżawy musi być liczbą całkowitą od ${LEASE_YEARS.min} do ${LEASE_YEARS.max}.`,
 } as const
 
@@ -290,6 +298,7 @@ export const SEARCH_PARAMS = {
   bbox: ['mapa', 'bbox'],
   areas: ['obszar', 'areas'],
   places: ['lokalizacje', 'locations'],
+  investment: ['inwestycja', 'investment'],
 } as const
 
 const FLAGS = ['negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'hideDuplicates', 'withVideo', 'withTour', 'withPlan'] as const
@@ -485,6 +494,13 @@ export function parseSearchParams(params: URLSearchParams, readArea?: (raw: stri
     else if (!places.includes(p.id)) places.push(p.id)
   }
   if (places.length) query.places = places
+  // An investment (decision 077): an id or a slug here; whether it exists is the API's question (it asks the database).
+  const investment = first(SEARCH_PARAMS.investment)
+  if (investment) {
+    const v = investment.value.toLowerCase()
+    if (/^(?:[1-9]\d{0,8}|[a-z0-9][a-z0-9-]{0,159})$/.test(v)) query.investment = v
+    else fail(investment.key, SEARCH_MESSAGES.investment)
+  }
   return { query, errors }
 }
 
@@ -539,6 +555,7 @@ export function toSearchParams(q: SearchQuery): URLSearchParams {
   if (q.bbox) p.set('mapa', q.bbox.join(','))
   q.areas?.forEach((a, i) => p.set(`obszar[${i}]`, encodeArea(a)))
   if (q.places?.length) p.set('lokalizacje', q.places.join(','))
+  if (q.investment) p.set('inwestycja', q.investment)
   return p
 }
 

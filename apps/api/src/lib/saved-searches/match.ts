@@ -3,6 +3,7 @@ import type { Db } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
 import type { SearchIndex } from '../search/index/index.ts'
 import { rowsOf, searchPlan } from '../search/sql.ts'
+import { investmentResolver } from '../search/investment.ts'
 
 /**
  * Which new listings a saved search finds — with the search engine of GET /api/search (one engine, no second filter
@@ -38,8 +39,11 @@ export type Matcher = (q: SearchQuery, ids: number[]) => Promise<number[]>
 /** A matcher for one run over many searches: the index (caught up once) where it can, SQL for the rest. */
 export async function createMatcher(db: Db, index: SearchIndex | undefined, now = Date.now()): Promise<Matcher> {
   const inMemory = index ? await index.matcher(now) : undefined
-  return async (q, ids) => {
+  // A search following an investment (decision 077) gets its units as they are now: a unit added since it was saved counts.
+  const resolve = investmentResolver(db)
+  return async (query, ids) => {
     if (!ids.length) return []
+    const q = await resolve(query)
     const hit = inMemory?.(q, ids)
     if (hit) return hit
     return sqlMatch(db, q, ids)
@@ -47,7 +51,8 @@ export async function createMatcher(db: Db, index: SearchIndex | undefined, now 
 }
 
 /** The SQL path: /api/search's WHERE, only over these listings. */
-export async function sqlMatch(db: Db, q: SearchQuery, ids: number[]): Promise<number[]> {
+export async function sqlMatch(db: Db, query: SearchQuery, ids: number[]): Promise<number[]> {
+  const q = await investmentResolver(db)(query)
   const { where } = searchPlan(q)
   const out: number[] = []
   for (let i = 0; i < ids.length; i += 1000) {

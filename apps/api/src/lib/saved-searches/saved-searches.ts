@@ -7,9 +7,20 @@ import {
 } from '@portal/contracts/saved-searches'
 import type { SearchIndex } from '../search/index/index.ts'
 import { createMatcher, listingsLiveBetween } from './match.ts'
+import { findSearchInvestment } from '../search/investment.ts'
 
 /** 'województwo mazowieckie', 'Mokotów (Warszawa)' for a place of `lokalizacje` (decision 069). */
 const placeLabel = (id: string) => placeById(id)?.label ?? id
+
+/** The names of the investments these searches follow (`inwestycja`, decision 077), by the id they keep. */
+async function investmentNames(db: Db, filters: Record<string, string>[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const f of filters) {
+    const id = filtersQuery(f).investment
+    if (id && !out.has(id)) { const inv = await findSearchInvestment(db, id); if (inv) out.set(id, inv.name) }
+  }
+  return out
+}
 
 /** A user's saved searches (`/api/favorite-filters`); wanted-ad searches (source_listing_id) are not listed. */
 export type SavedSearchRow = typeof savedSearches.$inferSelect
@@ -24,9 +35,11 @@ export async function createSavedSearch(db: Db, userId: number, v: {
   filters: Record<string, string>; period: number; notification: boolean; name?: string
 }): Promise<SavedSearchRow> {
   const now = new Date()
+  const q = filtersQuery(v.filters)
+  const investment = q.investment ? (await investmentNames(db, [v.filters])).get(q.investment) : undefined
   const [row] = await db.insert(savedSearches).values({
     userId, filters: v.filters, period: v.period, notification: v.notification,
-    name: v.name || savedSearchName(filtersQuery(v.filters), placeLabel),
+    name: v.name || savedSearchName(q, placeLabel, investment),
     unsubscribeToken: newUnsubscribeToken(),
     checkedUntil: now, lastSeenAt: now,
     nextAlertAt: v.notification ? nextAlertAfter(now, v.period) : null,
@@ -78,11 +91,11 @@ export async function listSavedSearches(db: Db, index: SearchIndex | undefined, 
     db.select().from(savedSearches).where(where).orderBy(desc(savedSearches.id)).limit(perPage).offset((page - 1) * perPage),
     db.select({ n: count() }).from(savedSearches).where(where),
   ])
-  const counts = await newCounts(db, index, userId, rows)
+  const [counts, investments] = await Promise.all([newCounts(db, index, userId, rows), investmentNames(db, rows.map((r) => r.filters))])
   return {
     total: Number(counted[0]?.n ?? 0),
     data: rows.map((r) => ({
-      id: r.id, name: r.name, filters: r.filters, params: savedSearchParams(filtersQuery(r.filters), placeLabel),
+      id: r.id, name: r.name, filters: r.filters, params: savedSearchParams(filtersQuery(r.filters), placeLabel, investments.get(filtersQuery(r.filters).investment ?? '')),
       period: r.period, notification: r.notification, email_notifications: r.notification,
       url: savedSearchUrl(r.filters), new_count: counts.get(r.id) ?? 0, created_at: new Date(r.createdAt).toISOString(),
     })),

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Db } from '@portal/db'
 import { parseSearchParams, type SearchQuery } from '@portal/contracts/search'
+import { withInvestment, type SearchInvestment } from './investment.ts'
 
 /** The raw query string as URLSearchParams (Fastify's parsed object loses repeated keys' order and blank values). */
 export function rawParams(request: FastifyRequest): URLSearchParams {
@@ -7,11 +9,17 @@ export function rawParams(request: FastifyRequest): URLSearchParams {
   return new URLSearchParams(i < 0 ? '' : request.url.slice(i + 1))
 }
 
-/** The parsed search, or null after answering 422 `{message, errors}` keyed by the parameter names as written. */
-export function searchQueryOf(request: FastifyRequest, reply: FastifyReply): SearchQuery | null {
-  const { query, errors } = parseSearchParams(rawParams(request))
+/**
+ * The parsed search with its investment resolved (`inwestycja`, decision 077), or null after answering 422
+ * `{message, errors}` keyed by the parameter names as written.
+ */
+export async function searchQueryOf(db: Db, request: FastifyRequest, reply: FastifyReply, found?: (inv: SearchInvestment) => void): Promise<SearchQuery | null> {
+  const params = rawParams(request)
+  const parsed = parseSearchParams(params)
+  const r = await withInvestment(db, parsed.query, params)
+  const errors = { ...parsed.errors, ...r.errors }
+  if (!r.errors && !Object.keys(errors).length) { if (r.investment) found?.(r.investment); return r.query }
   const keys = Object.keys(errors)
-  if (!keys.length) return query
   const first = `${keys[0]}: ${errors[keys[0]!]![0]}`
   void reply.code(422).send({ message: keys.length > 1 ? `${first} (oraz ${keys.length - 1} inne błędy)` : first, errors })
   return null

@@ -177,6 +177,11 @@ export function searchConditions(q: SearchQuery, ctx: SearchContext = {}, notes:
     c.push(sql.raw(PLACES_SQL(places)))
   }
 
+  if (q.investment !== undefined) {
+    // An investment's units (`inwestycja`, decision 077), resolved by the API (investment.ts); unresolved: nothing.
+    const units = q.investmentUnits ?? []
+    c.push(units.length ? inList(sql`l.id`, units) : sql`false`)
+  }
   if (q.rooms?.length) c.push(anyOfWithTop(sql`l.rooms`, q.rooms, 5))
   if (q.bathrooms?.length) c.push(anyOfWithTop(sql`l.bathrooms`, q.bathrooms, 3))
   if (q.buildingTypes?.length) c.push(inList(sql`l.building_type`, q.buildingTypes))

@@ -12,6 +12,7 @@ import {
 } from '../../lib/saved-searches/saved-searches.ts'
 import { runAlerts } from '../../lib/saved-searches/alerts.ts'
 import { syncWantedSearches } from '../../lib/saved-searches/wanted.ts'
+import { withInvestment } from '../../lib/search/investment.ts'
 
 export const ALERTS_JOB = 'saved-search-alerts'
 const PER_PAGE = 50
@@ -25,8 +26,12 @@ const PER_PAGE = 50
 const favoriteFilters: FastifyPluginAsyncZod = async (app) => {
   const db = app.db.db
   const notFound = () => new HttpError(404, 'not_found', SAVED_SEARCH_MESSAGES.notFound)
-  const filtersOr422 = (raw: unknown) => {
-    const { filters, errors } = normalizeFilters(raw)
+  const filtersOr422 = async (raw: unknown) => {
+    const normal = normalizeFilters(raw)
+    // An investment (decision 077) must exist; it is kept by its id (a slug may change with the name).
+    const inv = await withInvestment(db, normal.query)
+    const errors = { ...normal.errors, ...inv.errors }
+    const filters = inv.errors || !inv.investment ? normal.filters : { ...normal.filters, inwestycja: String(inv.investment.id) }
     const keys = Object.keys(errors)
     if (keys.length) {
       const err = new Error(errors[keys[0]!]![0]) as Error & { statusCode: number; validation: unknown[] }
@@ -61,7 +66,7 @@ const favoriteFilters: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const user = await requireUser(request)
-    const filters = filtersOr422(request.body.filters)
+    const filters = await filtersOr422(request.body.filters)
     const row = await createSavedSearch(db, user.id, {
       filters, period: request.body.period ?? 0, notification: request.body.notification ?? false, name: request.body.name,
     })

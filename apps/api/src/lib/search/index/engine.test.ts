@@ -6,7 +6,10 @@ import { ADDED_DAYS, ADVERTISERS, SEARCH_OPTIONS, SORTS, foldPolish, type Search
 import { createTestApp, insertListings, type TestApp } from '../../../test/helpers.ts'
 import { SearchIndex } from './index.ts'
 import { viaIndex, viaSql } from './parity-support.ts'
+import { linkInvestment } from './filters-fixture.ts'
+import { withInvestment } from '../investment.ts'
 import { runSearch } from './engine.ts'
+import { rowsOf } from '../sql.ts'
 import { pruneListingChanges } from './sync.ts'
 import { listSummaries, promotedCondition, publicListingCondition } from '../../listings/summary.ts'
 
@@ -151,6 +154,34 @@ describe('in-memory search index', () => {
     // Every query is answered by the index, many of them with matches.
     expect(answered).toBe(300)
     expect(nonEmpty).toBeGreaterThan(100)
+  }, 120_000)
+
+  it('answers random queries following an investment (`inwestycja`) exactly as SQL does, only its units', async () => {
+    // Two investments over random listings of every status and kind (decision 077); its own generator.
+    const pickR = rng(77)
+    const all = rowsOf<{ id: number }>(await t.db.db.execute(sql`select id from listings order by id`)).map((x) => Number(x.id))
+    const a = all.filter(() => pickR() < 0.2), b = all.filter((id) => !a.includes(id) && pickR() < 0.15)
+    const invA = await linkInvestment(t.db, 'Parity A', a)
+    await linkInvestment(t.db, 'Parity B', b)
+    const ix = index()
+    await ix.load()
+    const r = rng(59)
+    let nonEmpty = 0, narrower = 0
+    for (let i = 0; i < 120; i++) {
+      const base = randomQuery(r)
+      const resolved = await withInvestment(t.db.db, { ...base, investment: i % 2 ? String(invA.id) : invA.slug })
+      if (resolved.errors) throw new Error(JSON.stringify(resolved.errors))
+      const q = { ...resolved.query, per_page: 60 }
+      const got = await viaIndex(ix, q)
+      expect(got, JSON.stringify(base)).not.toBeNull()
+      expect(got, JSON.stringify(base)).toEqual(await viaSql(t.db.db, q))
+      for (const id of got!.ids) expect(a, JSON.stringify(base)).toContain(Number(id.replace('*', '')))
+      if (got!.total) nonEmpty++
+      if (got!.total < (await viaSql(t.db.db, { ...base, per_page: 60 })).total) narrower++
+    }
+    expect(nonEmpty).toBeGreaterThan(12)
+    expect(narrower).toBeGreaterThan(12)
+    await t.db.db.execute(sql`delete from investments`)
   }, 120_000)
 
   it("answers 'ukryj duplikaty' (hide duplicates) exactly as SQL does", async () => {

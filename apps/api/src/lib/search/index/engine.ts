@@ -19,7 +19,8 @@ import { inRegions, placeFilter } from '../places.ts'
 const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase', 'price', 'area', 'location', 'locationText',
   'radius', 'rooms', 'bathrooms', 'buildingTypes', 'negotiable', 'instalments', 'urgent', 'bargain', 'billsIncluded', 'extras',
   'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates',
-  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas', 'places'])
+  'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas', 'places',
+  'investment', 'investmentUnits'])
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -156,6 +157,18 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (box[0] > box[2] || box[1] > box[3]) return 'none'
   }
   const placeDistricts = places?.districts.map((x) => ({ code: d.district.find(x.name), city: d.city.find(x.city) }))
+  // An investment's units (`inwestycja`, decision 077), resolved by the API; unresolved, nothing matches (as in SQL).
+  let units: Set<number> | undefined
+  let unitList: SlotList | undefined
+  if (q.investment !== undefined) {
+    units = new Set()
+    unitList = new SlotList()
+    for (const id of q.investmentUnits ?? []) {
+      const x = store.slotById.get(id)
+      if (x !== undefined && !units.has(x)) { units.add(x); unitList.push(x) }
+    }
+    if (!units.size) return 'none'
+  }
 
   const rooms = anyOfWithTop(q.rooms, 5)
   const bathrooms = anyOfWithTop(q.bathrooms, 3)
@@ -213,6 +226,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
       if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
       if (rings && !rings.some((e) => inArea(e, la, lo))) return false
     }
+    if (units && !units.has(x)) return false
     if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
     if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
     if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
@@ -240,7 +254,8 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   }
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
-  const lists = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
+  const found = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
+  const lists = unitList && unitList.length < listsSize(found) ? [unitList] : found
   return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest)] : lists, test }
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
-import { listingPhotos, listings, users, type DbHandle } from '@portal/db'
+import { investmentUnits, investments, listingPhotos, listings, users, type DbHandle } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { ADDED_DAYS, ADVERTISERS, SEARCH_OPTIONS, SORTS, type SearchQuery } from '@portal/contracts/search'
 import { insertListings } from '../../../test/helpers.ts'
@@ -87,4 +87,18 @@ export async function seedFilterListings(db: DbHandle) {
       await db.db.insert(listingPhotos).values({ listingId: id, kind: 'plan', position: 0, storageKey: `plan${id}`, width: 10, height: 10 })
     }
   }
+}
+
+/**
+ * An investment of the first listing's owner whose units are these listings (investment_units, decision 059): the
+ * `inwestycja` filter's fixture (decision 077). Returns its id and slug.
+ */
+export async function linkInvestment(db: DbHandle, name: string, ids: number[]): Promise<{ id: number; slug: string }> {
+  const [owner] = await db.db.select({ userId: listings.userId }).from(listings).where(eq(listings.id, ids[0]!))
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const [inv] = await db.db.insert(investments).values({
+    slug, userId: owner!.userId, name, lat: 52.2, lon: 21, locationName: 'Warszawa', city: 'Warszawa', citySlug: 'warszawa',
+  }).returning({ id: investments.id, slug: investments.slug })
+  await db.db.insert(investmentUnits).values(ids.map((listingId, i) => ({ listingId, investmentId: inv!.id, unitNumber: String(i + 1) })))
+  return inv!
 }

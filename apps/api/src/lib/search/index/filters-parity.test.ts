@@ -5,7 +5,8 @@ import { listingPhotos, listings, users } from '@portal/db'
 import { CATEGORIES, CITIES } from '@portal/contracts/catalogue'
 import { ADVERTISERS, parseSearchParams, toSearchParams, type SearchQuery } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
-import { queryArb, seedFilterListings } from './filters-fixture.ts'
+import { linkInvestment, queryArb, seedFilterListings } from './filters-fixture.ts'
+import { withInvestment } from '../investment.ts'
 import { rowsOf } from '../sql.ts'
 import { SearchIndex } from './index.ts'
 import { viaIndex, viaSql } from './parity-support.ts'
@@ -126,6 +127,52 @@ describe("issue 25's filters on both engines", () => {
     expect(en).toEqual({ errors: {}, query: { advertiser: ['agency'], addedDays: 3, pricePerM2: { min: 100 }, yearBuilt: { max: 1950 },
       floorRange: { min: 0, max: 2 }, withVideo: true, withTour: true, withPlan: true } })
   })
+
+  it('an investment (`inwestycja`, decision 077): random queries over its units agree on both engines and the API', async () => {
+    const all = rowsOf<{ id: number }>(await t.db.db.execute(sql`select id from listings order by id`)).map((x) => Number(x.id))
+    const a = all.filter((_, i) => i % 5 === 0), b = all.filter((_, i) => i % 5 === 1)
+    const invA = await linkInvestment(t.db, 'Osiedle Parzyste', a)
+    const invB = await linkInvestment(t.db, 'Osiedle Inne', b)
+    try {
+      const ix = new SearchIndex(t.db.db)
+      await ix.load()
+      let nonEmpty = 0
+      await fc.assert(fc.asyncProperty(queryArb, fc.boolean(), async (base, bySlug) => {
+        const r = await withInvestment(t.db.db, { ...base, investment: bySlug ? invA.slug : String(invA.id) })
+        if (r.errors) throw new Error(JSON.stringify(r.errors))
+        const got = await viaIndex(ix, r.query)
+        expect(got, JSON.stringify(base)).toEqual(await viaSql(t.db.db, r.query))
+        for (const id of got!.ids) expect(a).toContain(Number(id.replace('*', '')))
+        if (got!.total) nonEmpty++
+      }), { numRuns: 60, seed: 77 })
+      expect(nonEmpty).toBeGreaterThan(10)
+      // Through the API: the slug or the id, Polish or English name; count and markers the same; only A's units.
+      const units = (await viaSql(t.db.db, { investment: String(invA.id), investmentUnits: a, per_page: 60 })).total
+      expect(units).toBe(a.length)
+      for (const qs of [`inwestycja=${invA.slug}`, `investment=${invA.id}`]) {
+        const res = await t.app.inject(`/api/search?${qs}&per_page=60`)
+        expect(res.statusCode, qs).toBe(200)
+        expect(res.json().total, qs).toBe(units)
+        expect(res.json().investment).toEqual({ id: invA.id, slug: invA.slug, name: 'Osiedle Parzyste' })
+        for (const l of res.json().data as { id: number }[]) expect(a).toContain(l.id)
+        expect((await t.app.inject(`/api/search/count?${qs}`)).json().total, qs).toBe(units)
+      }
+      const other = await t.app.inject(`/api/search?inwestycja=${invB.id}&per_page=60`)
+      expect(other.json().total).toBe(b.length)
+      for (const l of other.json().data as { id: number }[]) expect(b).toContain(l.id)
+      for (const [qs, key, msg] of [['inwestycja=999999', 'inwestycja', 'Nieznana inwestycja: 999999.'],
+        ['investment=nie-ma-takiej', 'investment', 'Nieznana inwestycja: nie-ma-takiej.'],
+        ['inwestycja=%21%21', 'inwestycja', 'Podaj identyfikator lub adres inwestycji.']] as const) {
+        for (const path of ['/api/search', '/api/search/count', '/api/search/markers']) {
+          const res = await t.app.inject(`${path}?${qs}`)
+          expect(res.statusCode, `${path}?${qs}`).toBe(422)
+          expect(res.json().errors, `${path}?${qs}`).toEqual({ [key]: [msg] })
+        }
+      }
+    } finally {
+      await t.db.db.execute(sql`delete from investments`)
+    }
+  }, 120_000)
 
   it('GET /api/search answers 422 in Polish naming a bad new parameter', async () => {
     for (const [qs, key] of [['ogloszeniodawca=firma', 'ogloszeniodawca'], ['dodane=2', 'dodane'], ['cena_m2[min]=abc', 'cena_m2[min]'],

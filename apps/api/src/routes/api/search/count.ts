@@ -21,7 +21,7 @@ const count: FastifyPluginAsyncZod = async (app) => {
     },
     serializerCompiler: plainJsonSerializer,
   }, async (request, reply) => {
-    const query = searchQueryOf(request, reply)
+    const query = await searchQueryOf(app.db.db, request, reply)
     if (!query) return reply
     const hit = await app.searchIndex.count(query)
     reply.header('x-search-source', hit ? 'index' : 'sql')

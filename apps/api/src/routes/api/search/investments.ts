@@ -16,7 +16,7 @@ const investments: FastifyPluginAsyncZod = async (app) => {
       response: { 200: investmentGroupsSchema, 422: validationErrorSchema },
     },
   }, async (request, reply) => {
-    const query = searchQueryOf(request, reply)
+    const query = await searchQueryOf(app.db.db, request, reply)
     if (!query) return reply
     reply.header('cache-control', 'public, max-age=30')
     const { where } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})

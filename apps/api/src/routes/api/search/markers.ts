@@ -20,7 +20,7 @@ const markers: FastifyPluginAsyncZod = async (app) => {
     },
     serializerCompiler: plainJsonSerializer,
   }, async (request, reply) => {
-    const query = searchQueryOf(request, reply)
+    const query = await searchQueryOf(app.db.db, request, reply)
     if (!query) return reply
     // A short private cache: panning back and forth over the same box should not hit the database again.
     reply.header('cache-control', 'private, max-age=30')

@@ -31,7 +31,9 @@ const results: FastifyPluginAsyncZod = async (app) => {
     },
     serializerCompiler: plainJsonSerializer,
   }, async (request, reply) => {
-    const query = searchQueryOf(request, reply)
+    // The investment `inwestycja` names, for the page's heading (decision 077).
+    const named: { investment?: { id: number; slug: string; name: string } } = {}
+    const query = await searchQueryOf(app.db.db, request, reply, (inv) => { named.investment = { id: inv.id, slug: inv.slug, name: inv.name } })
     if (!query) return reply
     app.dailyCounter.add('searches')
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
@@ -45,7 +47,7 @@ const results: FastifyPluginAsyncZod = async (app) => {
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
     reply.header('x-search-source', hit ? 'index' : 'sql')
     const pageOf = (total: number, estimated: boolean, data: ListingSummary[]) =>
-      ({ data, total, total_estimated: estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) })
+      ({ data, total, total_estimated: estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)), ...named })
     if (hit) {
       const [data, promoted] = await Promise.all([
         summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards),
