@@ -105,7 +105,9 @@ const place = (q: SearchQuery, label: PlaceLabel = (id) => id) =>
 export function savedSearchName(q: SearchQuery, label?: PlaceLabel, investment?: string): string {
   const rooms = q.rooms?.length ? `${q.rooms.map((r) => (r >= 5 ? '5+' : String(r))).join(', ')} ${plural(Math.max(...q.rooms), ['pokój', 'pokoje', 'pokoi'])}` : undefined
   const inv = q.investment ? `inwestycja ${investment ?? q.investment}` : undefined
-  const parts = [what(q), inv, place(q, label), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
+  // Only the investment named: 'Inwestycja Zielone Tarasy, 3 pokoje' rather than 'Nieruchomości, inwestycja …'.
+  const lead = inv && !q.seek && !q.type && !q.categories?.length ? [`I${inv.slice(1)}`] : [what(q), inv]
+  const parts = [...lead, place(q, label), q.phrase?.trim() ? `„${q.phrase.trim()}”` : undefined, range(q.price, zl), range(q.area, m2), rooms]
   return parts.filter(Boolean).join(', ').slice(0, 200)
 }
 
