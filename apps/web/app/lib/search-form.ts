@@ -59,6 +59,8 @@ export interface SearchForm {
   obszar: string[]
   /** Several places (`lokalizacje`, decision 069): regions and districts, with their labels. */
   lokalizacje: SearchPlace[]
+  /** The investment whose units are searched (`inwestycja`, decision 077): its id and name (the loader's). */
+  inwestycja: SearchPlace | null
 }
 
 export const emptyForm = (): SearchForm => ({
@@ -66,7 +68,7 @@ export const emptyForm = (): SearchForm => ({
   pokoje: [], lazienki: '', typBudynku: [], doNegocjacji: false, naRaty: false, pilne: false, okazja: false, bezDuplikatow: false,
   pietro: '', okres: [], rynek: '', stan: [], dodatkowe: [], blisko: [], wlasnosc: '', lataDzierzawy: '',
   ogloszeniodawca: [], dodane: '', cenaM2Min: '', cenaM2Max: '', rokMin: '', rokMax: '', pietroOd: '', pietroDo: '',
-  zFilmem: false, zSpacerem: false, zRzutem: false, mapa: '', obszar: [], lokalizacje: [],
+  zFilmem: false, zSpacerem: false, zRzutem: false, mapa: '', obszar: [], lokalizacje: [], inwestycja: null,
 })
 
 /** The filters of the 'Filtry dodatkowe' badge (issue 25's among them): how many are set. */
@@ -132,13 +134,18 @@ export function formFromQuery(q: SearchQuery): SearchForm {
   f.zRzutem = !!q.withPlan
   f.mapa = q.bbox?.join(',') ?? ''
   f.lokalizacje = (q.places ?? []).map((id) => ({ id, label: id }))
+  f.inwestycja = q.investment ? { id: q.investment, label: q.investment } : null
   return f
 }
 
-/** The form of a URL; `places` labels its `lokalizacje` (the page's loader looks them up). */
-export function formFromParams(p: URLSearchParams, places: SearchPlace[] = []): SearchForm {
+/**
+ * The form of a URL; `places` labels its `lokalizacje`, `investment` its `inwestycja` (the page's loader looks them
+ * up; the investment is then written by its id).
+ */
+export function formFromParams(p: URLSearchParams, places: SearchPlace[] = [], investment?: { id: number; name: string }): SearchForm {
   const f = formFromQuery(parseSearchParams(p).query)
   f.lokalizacje = f.lokalizacje.map((x) => places.find((y) => y.id === x.id) ?? x)
+  if (f.inwestycja && investment) f.inwestycja = { id: String(investment.id), label: investment.name }
   return { ...f, obszar: areaKeys(p).flatMap((k) => p.getAll(k)).map((v) => v.trim()).filter(Boolean) }
 }
 
@@ -194,6 +201,7 @@ export function formToQuery(f: SearchForm): SearchQuery {
   if (f.zSpacerem) q.withTour = true
   if (f.zRzutem) q.withPlan = true
   if (f.lokalizacje.length) q.places = f.lokalizacje.map((x) => x.id)
+  if (f.inwestycja) q.investment = f.inwestycja.id
   return q
 }
 
@@ -234,6 +242,7 @@ export function activeChips(f: SearchForm): Chip[] {
   else if (f.typ) add('typ', OFFER_TYPES.find((t) => t.slug === f.typ)?.label ?? f.typ, { typ: '' })
   for (const k of f.kategoria) add(`kategoria:${k}`, categoryBySlug(k)?.name ?? k, { kategoria: f.kategoria.filter((x) => x !== k) })
   if (f.phrase) add('phrase', `„${f.phrase}”`, { phrase: '' })
+  if (f.inwestycja) add('inwestycja', `Inwestycja ${f.inwestycja.label}`, { inwestycja: null })
   for (const x of f.lokalizacje) add(`lokalizacje:${x.id}`, x.label, { lokalizacje: f.lokalizacje.filter((y) => y !== x) })
   if (f.location) add('location', f.radius ? `${f.location.display_name} (+${f.radius} km)` : f.location.display_name, { location: null, radius: '' })
   if (f.cenaMin || f.cenaMax) add('cena', `Cena ${range(f.cenaMin, f.cenaMax, zl)}`, { cenaMin: '', cenaMax: '' })

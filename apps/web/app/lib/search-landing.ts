@@ -111,9 +111,15 @@ export function placesPhrase(labels: string[]): string {
 }
 
 /** The /szukaj heading: like a landing page when the query names a category, offer type or place, else the phrase. */
-export function searchHeading(f: { typ: string; kategoria: string[]; phrase: string; location: { display_name: string } | null; lokalizacje?: { id: string; label: string }[] }): string {
+export function searchHeading(f: { typ: string; kategoria: string[]; phrase: string; location: { display_name: string } | null;
+  lokalizacje?: { id: string; label: string }[]; inwestycja?: { label: string } | null }): string {
   const category = f.kategoria.length === 1 ? categoryBySlug(f.kategoria[0]) : undefined
   const offer = OFFER_TYPES.find((o) => o.slug === f.typ)
+  // An investment's units (decision 077): 'Lokale w inwestycji Zielone Tarasy', 'Mieszkania na sprzedaż w inwestycji …'.
+  if (f.inwestycja && f.typ !== 'szukam') {
+    const head = [category?.plural ?? 'Lokale', offer?.phrase, `w inwestycji ${f.inwestycja.label}`].filter(Boolean).join(' ')
+    return f.phrase ? `${head}: „${f.phrase}”` : head
+  }
   // Several places (decision 069): one voivodeship in the locative ('w województwie mazowieckim'), else their names.
   const places = f.lokalizacje ?? []
   const one = places.length === 1 ? VOIVODESHIP_BY_SLUG.get(places[0]!.id) : undefined

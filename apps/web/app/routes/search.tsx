@@ -9,7 +9,7 @@ import type { Route } from './+types/search'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = apiQuery(new URL(request.url).searchParams)
   const data = await loadResults(context, query)
-  return { ...data, query, heading: searchHeading(formFromParams(new URLSearchParams(query), data.places)) }
+  return { ...data, query, heading: searchHeading(formFromParams(new URLSearchParams(query), data.places, data.result?.investment)) }
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {

@@ -15,7 +15,7 @@ const SaveSearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SaveS
  * 'Zapisz wyszukiwanie' on /szukaj and the category pages: opens the dialog with the generated name and
  * 'Powiadom mnie:'. A guest's save waits through the login dialog and goes out right after the login.
  */
-export function SaveSearchButton({ apiParams, places }: { apiParams: string; places?: { id: string; label: string }[] }) {
+export function SaveSearchButton({ apiParams, places, investment }: { apiParams: string; places?: { id: string; label: string }[]; investment?: string }) {
   const auth = useAuth()
   const toast = useToast()
   const [open, setOpen] = useState(false)
@@ -44,7 +44,7 @@ export function SaveSearchButton({ apiParams, places }: { apiParams: string; pla
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SaveSearchDialog apiParams={apiParams} places={places} onClose={() => setOpen(false)} />
+          <SaveSearchDialog apiParams={apiParams} places={places} investment={investment} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -29,11 +29,14 @@ export async function sendSave(req: SaveRequest, toast: Toast): Promise<boolean>
  * The 'Zapisz wyszukiwanie' dialog (loaded on demand by <SaveSearchButton/>): the generated name and
  * 'Powiadom mnie:'. Guests get the login dialog (loginFirst) and the search is saved right after they log in.
  */
-export function SaveSearchDialog({ apiParams, places = [], onClose }: { apiParams: string; places?: { id: string; label: string }[]; onClose: () => void }) {
+export function SaveSearchDialog({ apiParams, places = [], investment, onClose }: {
+  apiParams: string; places?: { id: string; label: string }[]; investment?: string; onClose: () => void
+}) {
   const auth = useAuth()
   const toast = useToast()
-  // The places' labels come with the page (decision 069); the API names the search the same way.
-  const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query, (id) => places.find((p) => p.id === id)?.label ?? id), [apiParams, places])
+  // The places' labels and the investment's name come with the page (decisions 069, 077); the API names it the same way.
+  const generated = useMemo(() => savedSearchName(normalizeFilters(apiParams).query, (id) => places.find((p) => p.id === id)?.label ?? id, investment),
+    [apiParams, places, investment])
   const [name, setName] = useState(generated)
   const [period, setPeriod] = useState<SavedSearchPeriod>(0)
   // Spec §9: notifications default to false; the person turns the e-mail alert on.

@@ -95,7 +95,7 @@ export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
   const busy = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
   const params = useMemo(() => new URLSearchParams(location.search), [location.search])
   const apiSearch = useMemo(() => new URLSearchParams(apiParams), [apiParams])
-  const form = useMemo(() => formFromParams(apiSearch, data.places), [apiSearch, data.places])
+  const form = useMemo(() => formFromParams(apiSearch, data.places, data.result?.investment), [apiSearch, data.places, data.result?.investment])
   const chips = activeChips(form)
   const sort = (params.get('sortuj') ?? params.get('sort') ?? 'newest') as SearchSort
   const map = params.get(VIEW_PARAM) === 'mapa'
@@ -127,7 +127,7 @@ export function SearchResults({ data, heading, crumbs, apiParams, priceLink }: {
             <Link to={priceLink.href} className="mt-1 inline-block text-sm font-medium text-accent-700 hover:underline">{priceLink.label}</Link>
           )}
         </div>
-        <SaveSearchButton apiParams={apiParams} places={data.places} />
+        <SaveSearchButton apiParams={apiParams} places={data.places} investment={data.result?.investment?.name} />
       </div>
 
       <FiltersPanel key={apiParams} initial={form} sort={sort !== 'newest' ? sort : undefined} />
