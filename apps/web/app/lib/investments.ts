@@ -150,3 +150,23 @@ export function sortUnits(units: Unit[], key: UnitSortKey, dir: 'asc' | 'desc'):
     return (x < y ? -1 : x > y ? 1 : 0) * s
   })
 }
+
+/**
+ * The /szukaj query of the units table's filters (decision 077): `inwestycja` and what maps onto search parameters
+ * (rooms, price up to, area, a floor as a one-floor range). The unit's status has no search parameter: a saved search
+ * finds listings on sale, and a sold unit's listing has ended.
+ */
+export function unitsSearchParams(investmentId: number, f: UnitFilter): string {
+  const p = new URLSearchParams({ inwestycja: String(investmentId) })
+  if (f.rooms) p.set('pokoje', f.rooms)
+  const priceMax = num(f.priceMax), areaMin = num(f.areaMin), areaMax = num(f.areaMax)
+  if (Number.isFinite(priceMax) && priceMax >= 0) p.set('cena[max]', String(Math.round(priceMax)))
+  if (Number.isFinite(areaMin) && areaMin >= 0) p.set('metraz[min]', String(Math.round(areaMin * 100) / 100))
+  if (Number.isFinite(areaMax) && areaMax >= 0) p.set('metraz[max]', String(Math.round(areaMax * 100) / 100))
+  if (f.floor !== '') {
+    // The search's floor levels: -1 basement … 10, 11 above the 10th (as the unit's listing records it).
+    const level = Math.max(-1, Math.min(11, Number(f.floor)))
+    if (Number.isInteger(level)) { p.set('pietro_od', String(level)); p.set('pietro_do', String(level)) }
+  }
+  return p.toString()
+}

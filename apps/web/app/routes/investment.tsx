@@ -140,7 +140,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 {countLabel(inv.units_available, ['lokal', 'lokale', 'lokali'])} w sprzedaży z {inv.units_total}.
                 {' '}Ceny podaje deweloper; kliknij „Historia cen”, aby zobaczyć wszystkie zmiany ceny lokalu.
               </p>
-              {inv.units.length ? <UnitsTable units={inv.units} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
+              {inv.units.length ? <UnitsTable units={inv.units} investment={{ id: inv.id, name: inv.name }} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
             </section>
             <section aria-labelledby="map-h" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-6">
               <h2 id="map-h" className="mb-3 text-xl font-bold text-slate-900">Lokalizacja</h2>

@@ -14,8 +14,11 @@ const SaveSearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SaveS
 /**
  * 'Zapisz wyszukiwanie' on /szukaj and the category pages: opens the dialog with the generated name and
  * 'Powiadom mnie:'. A guest's save waits through the login dialog and goes out right after the login.
+ * On /inwestycje/{slug} it is 'Zapisz wyszukiwanie takich lokali' (`label`), e-mail alerts ticked (`notify`).
  */
-export function SaveSearchButton({ apiParams, places, investment }: { apiParams: string; places?: { id: string; label: string }[]; investment?: string }) {
+export function SaveSearchButton({ apiParams, places, investment, label, notify }: {
+  apiParams: string; places?: { id: string; label: string }[]; investment?: string; label?: string; notify?: boolean
+}) {
   const auth = useAuth()
   const toast = useToast()
   const [open, setOpen] = useState(false)
@@ -40,11 +43,11 @@ export function SaveSearchButton({ apiParams, places, investment }: { apiParams:
         onFocus={prefetch}
         className={`${buttonStyles.secondary} gap-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 active:bg-slate-100`}
       >
-        <BellIcon size={18} /> {SAVED_SEARCH_MESSAGES.save}
+        <BellIcon size={18} /> {label ?? SAVED_SEARCH_MESSAGES.save}
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SaveSearchDialog apiParams={apiParams} places={places} investment={investment} onClose={() => setOpen(false)} />
+          <SaveSearchDialog apiParams={apiParams} places={places} investment={investment} notify={notify} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -29,8 +29,8 @@ export async function sendSave(req: SaveRequest, toast: Toast): Promise<boolean>
  * The 'Zapisz wyszukiwanie' dialog (loaded on demand by <SaveSearchButton/>): the generated name and
  * 'Powiadom mnie:'. Guests get the login dialog (loginFirst) and the search is saved right after they log in.
  */
-export function SaveSearchDialog({ apiParams, places = [], investment, onClose }: {
-  apiParams: string; places?: { id: string; label: string }[]; investment?: string; onClose: () => void
+export function SaveSearchDialog({ apiParams, places = [], investment, notify = false, onClose }: {
+  apiParams: string; places?: { id: string; label: string }[]; investment?: string; notify?: boolean; onClose: () => void
 }) {
   const auth = useAuth()
   const toast = useToast()
@@ -39,8 +39,9 @@ export function SaveSearchDialog({ apiParams, places = [], investment, onClose }
     [apiParams, places, investment])
   const [name, setName] = useState(generated)
   const [period, setPeriod] = useState<SavedSearchPeriod>(0)
-  // Spec §9: notifications default to false; the person turns the e-mail alert on.
-  const [notification, setNotification] = useState(false)
+  // Spec §9: notifications default to false; the person turns the e-mail alert on. Following an investment's units
+  // (decision 077) is asking for news of them: ticked there.
+  const [notification, setNotification] = useState(notify)
   const [busy, setBusy] = useState(false)
 
   async function submit() {

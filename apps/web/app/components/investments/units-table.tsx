@@ -4,8 +4,9 @@ import { UNIT_STATUSES, unitStatusLabel } from '@portal/contracts/plain/investme
 import type { Unit } from '@portal/contracts/investments'
 import { deltaLabel, formatShortDate, priceChanges } from '~/lib/offer-text'
 import {
-  areaText, filterUnits, floorText, NO_UNIT_FILTER, ppmText, priceText, sortUnits, unitLabel, type UnitFilter, type UnitSortKey,
+  areaText, filterUnits, floorText, NO_UNIT_FILTER, ppmText, priceText, sortUnits, unitLabel, unitsSearchParams, type UnitFilter, type UnitSortKey,
 } from '~/lib/investments'
+import { SaveSearchButton } from '../engagement/save-search-button'
 
 const box = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-[15px] text-slate-900 outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200'
 const lab = 'mb-1 block text-sm font-semibold text-slate-700'
@@ -39,8 +40,12 @@ function History({ u }: { u: Unit }) {
   )
 }
 
-/** The public units table: filters and sorting in the browser (the page already has every unit), each unit's price history. */
-export function UnitsTable({ units }: { units: Unit[] }) {
+/**
+ * The public units table: filters and sorting in the browser (the page already has every unit), each unit's price
+ * history, and 'Zapisz wyszukiwanie takich lokali' (decision 077): a saved search of this investment with the
+ * table's filters, whose alerts bring its new units.
+ */
+export function UnitsTable({ units, investment }: { units: Unit[]; investment: { id: number; name: string } }) {
   const [f, setF] = useState<UnitFilter>(NO_UNIT_FILTER)
   const [sort, setSort] = useState<{ key: UnitSortKey; dir: 'asc' | 'desc' }>({ key: 'unit', dir: 'asc' })
   const [open, setOpen] = useState<number | null>(null)
@@ -71,9 +76,12 @@ export function UnitsTable({ units }: { units: Unit[] }) {
         <label><span className={lab}>Pow. od (m²)</span><input className={box} inputMode="decimal" value={f.areaMin} onChange={(e) => set('areaMin')(e.target.value)} name="area_min" /></label>
         <label><span className={lab}>Pow. do (m²)</span><input className={box} inputMode="decimal" value={f.areaMax} onChange={(e) => set('areaMax')(e.target.value)} name="area_max" /></label>
       </div>
-      <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-testid="units-count">
-        {countLabel(shown.length, ['lokal', 'lokale', 'lokali'])} z {units.length}
-      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600" aria-live="polite" data-testid="units-count">
+          {countLabel(shown.length, ['lokal', 'lokale', 'lokali'])} z {units.length}
+        </p>
+        <SaveSearchButton apiParams={unitsSearchParams(investment.id, f)} investment={investment.name} label="Zapisz wyszukiwanie takich lokali" notify />
+      </div>
       <label className="mt-3 block sm:hidden"><span className={lab}>Sortuj</span>
         <select className={box} value={`${sort.key}:${sort.dir}`} name="sort" onChange={(e) => {
           const [key, dir] = e.target.value.split(':') as [UnitSortKey, 'asc' | 'desc']
