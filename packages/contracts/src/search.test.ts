@@ -172,4 +172,12 @@ describe('helpers', () => {
     expect(Object.keys(SORT_LABELS)).toEqual([...SORTS])
     expect(SORT_LABELS.price_asc).toBe('Cena rosnąco')
   })
+
+  it('inwestycja (investment): an id or a slug, written back as given; a malformed one is named (decision 077)', () => {
+    expect(ok('inwestycja=12').investment).toBe('12')
+    expect(ok('investment=Zielone-Tarasy-Warszawa').investment).toBe('zielone-tarasy-warszawa')
+    expect(toSearchParams({ investment: '12', investmentUnits: [1, 2] }).toString()).toBe('inwestycja=12')
+    expect(parse('inwestycja=a%20b').errors).toEqual({ inwestycja: [M.investment] })
+    expect(parse('investment=-x').errors).toEqual({ investment: [M.investment] })
+  })
 })

@@ -5,6 +5,7 @@ import { landingCrumbs, landingHeading, landingParams, landingPath, parseLanding
 import { placeName, usableLocations, userLocationCookie } from './search-location'
 import { priceFromOptions, priceToOptions, areaToOptions } from './search-options'
 import { typedAmount } from '../components/search/controls'
+import { unitsSearchParams } from './investments'
 import { locationQuery, matchingRecent, mobileSamples, pushRecent, recentEntry, shouldSuggest } from './search-suggest'
 import { toSearchParams } from '@portal/contracts/plain/search'
 import { CATEGORIES, topCategories, type Category } from '@portal/contracts/catalogue'
@@ -188,6 +189,21 @@ describe('landing pages (spec §2)', () => {
     expect(f.lokalizacje).toEqual([{ id: '2261011', label: 'Gdańsk' }, { id: '2264011', label: '2264011' }])
     expect(formToParams(f).get('lokalizacje')).toBe('2261011,2264011')
     expect(activeChips(f).map((c) => c.label)).toEqual(['Gdańsk', '2264011'])
+  })
+
+  it('an investment (`inwestycja`, decision 077): named in the heading and a chip that removes it, written by id', () => {
+    const inv = { id: 12, name: 'Zielone Tarasy' }
+    const f = formFromParams(new URLSearchParams('inwestycja=zielone-tarasy-warszawa&pokoje=3'), [], inv)
+    expect(f.inwestycja).toEqual({ id: '12', label: 'Zielone Tarasy' })
+    expect(searchHeading(f)).toBe('Lokale w inwestycji Zielone Tarasy')
+    expect(searchHeading(formFromParams(new URLSearchParams('inwestycja=12&typ=sprzedaz&kategoria=mieszkanie'), [], inv))).toBe('Mieszkania na sprzedaż w inwestycji Zielone Tarasy')
+    expect(formToParams(f).toString()).toBe('pokoje=3&inwestycja=12')
+    const chip = activeChips(f).find((c) => c.key === 'inwestycja')!
+    expect(chip.label).toBe('Inwestycja Zielone Tarasy')
+    expect(formToParams(chip.without).toString()).toBe('pokoje=3')
+    expect(unitsSearchParams(12, { rooms: '2', status: 'dostepne', priceMax: '700 000', areaMin: '40,5', areaMax: '', floor: '0' }))
+      .toBe('inwestycja=12&pokoje=2&cena%5Bmax%5D=700000&metraz%5Bmin%5D=40.5&pietro_od=0&pietro_do=0')
+    expect(unitsSearchParams(12, { rooms: '', status: '', priceMax: '', areaMin: '', areaMax: '', floor: '' })).toBe('inwestycja=12')
   })
 
   it("wanted ads are headed 'Szukam …' also with a category or a place (issue 29)", () => {
