@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
+import { linkInvestment } from '../../../lib/search/index/filters-fixture.ts'
 
 /** SEARCH_INDEX=off (and every search while the index loads): the SQL path answers the same calls. */
 describe('search with the in-memory index off', () => {
@@ -28,5 +29,17 @@ describe('search with the in-memory index off', () => {
     expect(res.headers['x-search-source']).toBe('sql')
     expect(res.json()).toMatchObject({ total: 2, clusters: [], truncated: false })
     expect(res.json().data).toHaveLength(2)
+  })
+
+  it('inwestycja: only the investment\'s units, 422 for an unknown one (decision 077)', async () => {
+    const inv = await linkInvestment(t.db, 'Osiedle Sql', [ids[1]!])
+    const res = await t.app.inject(`/api/search?inwestycja=${inv.slug}`)
+    expect(res.headers['x-search-source']).toBe('sql')
+    expect(res.json()).toMatchObject({ total: 1, investment: { id: inv.id, name: 'Osiedle Sql' } })
+    expect(res.json().data.map((l: { id: number }) => l.id)).toEqual([ids[1]])
+    expect((await t.app.inject(`/api/search/count?investment=${inv.id}`)).json().total).toBe(1)
+    const bad = await t.app.inject('/api/search?inwestycja=424242')
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors).toEqual({ inwestycja: ['Nieznana inwestycja: 424242.'] })
   })
 })
