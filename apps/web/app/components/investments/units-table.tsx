@@ -6,7 +6,11 @@ import { deltaLabel, formatShortDate, priceChanges } from '~/lib/offer-text'
 import {
   areaText, filterUnits, floorText, NO_UNIT_FILTER, ppmText, priceText, sortUnits, unitLabel, unitsSearchParams, type UnitFilter, type UnitSortKey,
 } from '~/lib/investments'
-import { SaveSearchButton } from '../engagement/save-search-button'
+import { hydrateLater } from '../hydrate-later'
+
+// Server-rendered, its code when the browser is idle (a press before is replayed), as on /szukaj: one lazy chunk for
+// both pages (a static import here would pull it into /szukaj's shared code).
+const SaveSearchButton = hydrateLater(() => import('../engagement/save-search-button').then((m) => m.SaveSearchButton))
 
 const box = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-[15px] text-slate-900 outline-none focus:border-accent-600 focus:ring-2 focus:ring-accent-200'
 const lab = 'mb-1 block text-sm font-semibold text-slate-700'
