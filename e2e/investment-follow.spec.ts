@@ -35,7 +35,11 @@ for (const width of [390, 1280]) {
     await page.goto(`/inwestycje/${inv.slug}`)
     await hydrated(page)
     await page.getByRole('group', { name: 'Filtry lokali' }).getByLabel('Pokoje').selectOption(String(rooms))
-    await page.getByRole('button', { name: 'Zapisz wyszukiwanie takich lokali' }).click()
+    const save = page.getByRole('button', { name: 'Zapisz wyszukiwanie takich lokali' })
+    await save.scrollIntoViewIfNeeded()
+    await expect(save).toBeInViewport()
+    await page.screenshot({ path: test.info().outputPath(`investment-${width}.png`) })
+    await save.click()
     const dialog = page.getByRole('dialog', { name: 'Zapisz filtry do ulubionych' })
     const name = `Inwestycja ${inv.name}, ${rooms} ${rooms === 1 ? 'pokój' : 'pokoje'}`
     await expect(dialog.getByLabel('Nazwa')).toHaveValue(name)
