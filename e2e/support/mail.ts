@@ -40,6 +40,12 @@ export async function waitForMail(address: string, opts: { subject?: RegExp; tim
   }
 }
 
+/** How many mails to `address` (matching `subject`) have arrived: a test that expects one more passes `count` + 1. */
+export function countMails(address: string, subject?: RegExp, dir?: string): number {
+  const want = address.toLowerCase()
+  return readAll(dir ?? MAIL_DIR).filter((m) => m.to.includes(want) && (!subject || subject.test(m.subject))).length
+}
+
 /** The first link in the mail whose path starts with `path` (e.g. '/dokoncz-rejestracje'), as path + query. */
 export function linkIn(mail: SavedMail, path: string): string {
   const urls = [...`${mail.html}\n${mail.text}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&'))
