@@ -101,6 +101,11 @@ export const locationSuggestionSchema = z.object({
    * city's district; the search boxes add it to the searched places instead of a point with a radius.
    */
   place: z.object({ id: z.string(), label: z.string() }).optional(),
+  /**
+   * For a town, village or district without a place: the gmina it lies in (decision 080), which `lokalizacje` holds
+   * when it is searched together with other places; alone it stays a point with a radius.
+   */
+  gmina: z.object({ id: z.string(), label: z.string() }).optional(),
 })
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>
 

@@ -2,7 +2,7 @@ import { CITIES } from '@portal/contracts/catalogue'
 import { VOIVODESHIP_BY_CODE, placeSlug } from '@portal/contracts/catalogue/voivodeships'
 import { allRegionIds, placeById, placeDetail, type Place } from '@portal/contracts/catalogue/regions'
 import { foldPolish, type LocationSuggestion } from '@portal/contracts/search'
-import { regionCentre } from './regions.ts'
+import { gminaAt, regionCentre } from './regions.ts'
 
 /**
  * Voivodeships, powiats and gminas among the location suggestions (issue 25 item 4, decision 069): the ones whose
@@ -49,4 +49,15 @@ export function withDistrictPlace(s: LocationSuggestion): LocationSuggestion {
   if (!city || !district) return s
   const place = placeById(`${city.slug}.${placeSlug(district.name)}`)
   return place ? { ...s, place: { id: place.id, label: place.label } } : s
+}
+
+/**
+ * A town, village or point without a place of its own gets the gmina it lies in (decision 080): alone it is still
+ * searched as a point with a radius; searched together with other places, as that gmina.
+ */
+export function withGmina(s: LocationSuggestion): LocationSuggestion {
+  if (s.place || s.gmina) return s
+  const code = gminaAt(s.lat, s.lon)
+  const place = code ? placeById(code) : undefined
+  return place ? { ...s, gmina: { id: place.id, label: place.label } } : s
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { areaEdges, inArea, type AreaEdges } from '../search/facets.ts'
 
 /**
  * The boundaries of voivodeships, powiats and gminas (regions-pl.json, built by regions-build.ts; decision 069),
@@ -63,4 +64,23 @@ export function cityRings(name: string): [number, number][][] | undefined {
     if (row[0].length === 7 && row[0][6] === '1' && Number(row[0].slice(2, 4)) >= 61 && row[1] === name) return regionRings(row[0])
   }
   return undefined
+}
+
+let gminas: { code: string; box: [number, number, number, number]; edges: AreaEdges }[] | undefined
+/**
+ * The gmina (7-digit TERC code) whose boundary holds the point, by the same even-odd test the searches use, so a
+ * town searched as its gmina finds the listings a search of that gmina finds; undefined outside every gmina.
+ */
+export function gminaAt(lat: number, lon: number): string | undefined {
+  gminas ??= [...load().keys()].filter((code) => code.length === 7).map((code) => {
+    const r = regionRings(code)!
+    const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
+    for (const ring of r) for (const [la, lo] of ring) { box[0] = Math.min(box[0], la); box[1] = Math.min(box[1], lo); box[2] = Math.max(box[2], la); box[3] = Math.max(box[3], lo) }
+    const parts = r.map(areaEdges)
+    const edges = new Float64Array(parts.reduce((n, p) => n + p.length, 0))
+    let o = 0
+    for (const p of parts) { edges.set(p, o); o += p.length }
+    return { code, box, edges }
+  })
+  return gminas.find((g) => lat >= g.box[0] && lat <= g.box[2] && lon >= g.box[1] && lon <= g.box[3] && inArea(g.edges, lat, lon))?.code
 }

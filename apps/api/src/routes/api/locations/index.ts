@@ -5,7 +5,7 @@ import { SEARCH_MESSAGES, foldPolish, locationSuggestionSchema, type LocationSug
 import { MAX_LOCATIONS, lookupPlaces, nearestPlace } from '../../../lib/geo/gazetteer.ts'
 import { nominatimReverse, nominatimSearch } from '../../../lib/geo/gazetteer-nominatim.ts'
 import { notFound } from '../../../lib/http/errors.ts'
-import { regionSuggestions, withDistrictPlace } from '../../../lib/geo/region-suggestions.ts'
+import { regionSuggestions, withDistrictPlace, withGmina } from '../../../lib/geo/region-suggestions.ts'
 
 const coordinate = (limit: number, message: string) => z.string({ error: message }).trim()
   .regex(/^-?\d{1,3}(\.\d{1,15})?$/, message).transform(Number).pipe(z.number().min(-limit, message).max(limit, message))
@@ -32,13 +32,13 @@ const locations: FastifyPluginAsyncZod = async (app) => {
     if (!q) return []
     if (nominatim) {
       try {
-        return await nominatimSearch(nominatim, q, MAX_LOCATIONS)
+        return (await nominatimSearch(nominatim, q, MAX_LOCATIONS)).map(withGmina)
       } catch (err) {
         request.log.warn({ err }, 'nominatim search failed; using the embedded gazetteer')
       }
     } else reply.header('cache-control', 'public, max-age=3600')
     // Regions (decision 069) after the places, except a voivodeship when no place bears the typed name ('mazow').
-    const places = lookupPlaces(q).map(withDistrictPlace)
+    const places = lookupPlaces(q).map(withDistrictPlace).map(withGmina)
     const regions = regionSuggestions(q)
     const exact = places.some((p) => foldPolish(placeName(p)) === foldPolish(q))
     const lead = exact ? [] : regions.filter((r) => r.addresstype === 'state')
@@ -58,7 +58,7 @@ const locations: FastifyPluginAsyncZod = async (app) => {
     if (nominatim) {
       try {
         const hit = await nominatimReverse(nominatim, lat, lon)
-        if (hit) return hit
+        if (hit) return withGmina(hit)
         throw notFound('Nie znaleziono miejscowości w pobliżu.')
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) throw err
@@ -67,7 +67,7 @@ const locations: FastifyPluginAsyncZod = async (app) => {
     }
     const place = nearestPlace(lat, lon)
     if (!place) throw notFound('Nie znaleziono miejscowości w pobliżu.')
-    return place
+    return withGmina(place)
   })
 }
 export default locations

@@ -20,7 +20,7 @@ describe('GET /api/locations (embedded gazetteer)', () => {
     const [krakow] = await get('krak')
     expect(krakow).toEqual({
       display_name: 'Kraków, województwo małopolskie, Polska', lat: 50.0647, lon: 19.945, addresstype: 'city',
-      address: { city: 'Kraków', state: 'województwo małopolskie', country: 'Polska' },
+      address: { city: 'Kraków', state: 'województwo małopolskie', country: 'Polska' }, gmina: { id: '1261011', label: 'Kraków' },
     })
     const warsaw = await get('wars')
     expect(warsaw[0]!.address.city).toBe('Warszawa')
@@ -95,7 +95,8 @@ describe('NOMINATIM_URL', () => {
 
   it('proxies search and reverse with Polish, address details and JSON; drops administrative', async () => {
     const res = await t.app.inject('/api/locations?q=sopot')
-    expect(res.json()).toEqual([{ display_name: 'Sopot, Polska', lat: 54.44, lon: 18.56, addresstype: 'town', address: { town: 'Sopot', country: 'Polska' } }])
+    expect(res.json()).toEqual([{ display_name: 'Sopot, Polska', lat: 54.44, lon: 18.56, addresstype: 'town', address: { town: 'Sopot', country: 'Polska' },
+      gmina: { id: '2264011', label: 'Sopot' } }])
     const url = new URL(seen[0]!, 'http://x')
     expect(url.pathname).toBe('/search')
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: 'sopot', format: 'json', addressdetails: '1', 'accept-language': 'pl', countrycodes: 'pl' })
@@ -123,6 +124,10 @@ describe('regions among the location suggestions (issue 25 item 4)', () => {
       const gd = (await t.app.inject('/api/locations?q=Gda%C5%84sk')).json() as { display_name: string; place?: { id: string } }[]
       expect(gd[0]!.place).toBeUndefined() // the city itself first (a point with a radius, as before)
       expect(gd.find((s) => s.place?.id === '2261011')?.display_name).toBe('Gdańsk (gmina miejska), pomorskie, Polska')
+      // Decision 080: a town carries the gmina it lies in, which a search of several places holds.
+      expect(gd[0]).toMatchObject({ gmina: { id: '2261011', label: 'Gdańsk' } })
+      const gdynia = (await t.app.inject('/api/locations?q=Gdyni')).json() as { addresstype: string; gmina?: { id: string } }[]
+      expect(gdynia.find((s) => s.addresstype === 'city')?.gmina?.id).toBe('2262011')
       const mok = (await t.app.inject('/api/locations?q=Mokot')).json()
       expect(mok[0]).toMatchObject({ addresstype: 'suburb', place: { id: 'warszawa.mokotow', label: 'Mokotów (Warszawa)' } })
     } finally { await t.close() }
