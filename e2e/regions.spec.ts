@@ -62,3 +62,78 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(/lokalizacja%5Bnazwa%5D=Gda%C5%84sk/)
   })
 }
+
+/**
+ * Decision 080: one places field in the home hero, /szukaj's filters and the full-screen modal. Three towns picked as
+ * chips are searched together by their gminas; a chip removed on /szukaj searches at once.
+ */
+const TRICITY = /lokalizacje=2261011%2C2264011%2C2262011(&|$)/
+const cardPlaces = (page: import('@playwright/test').Page) =>
+  page.locator('article[data-listing-card]').allTextContents()
+
+async function pickTowns(page: import('@playwright/test').Page, scope: import('@playwright/test').Locator) {
+  const box = scope.getByRole('combobox', { name: 'Lokalizacja' })
+  const chips = scope.getByRole('list', { name: 'Wybrane lokalizacje' })
+  await box.fill('Gdańsk')
+  await page.getByRole('option', { name: /^Gdańsk/ }).first().click()
+  await expect(chips).toHaveText('Gdańsk')
+  await expect(box).toHaveValue('')
+  await box.fill('Sopot')
+  await page.getByRole('option', { name: /^Sopot/ }).first().click()
+  // Backspace in the empty box removes the last chip; arrows and Enter pick from the keyboard.
+  await box.press('Backspace')
+  await expect(chips.getByRole('listitem')).toHaveCount(1)
+  await box.fill('Sopot')
+  await expect(page.getByRole('option', { name: /^Sopot/ }).first()).toBeVisible()
+  await box.press('ArrowDown')
+  await box.press('Enter')
+  await box.fill('Gdyni')
+  await page.getByRole('option', { name: /^Gdynia/ }).first().click()
+  await expect(chips.getByRole('listitem')).toHaveText(['Gdańsk', 'Sopot', 'Gdynia'])
+}
+
+for (const width of [1280, 390]) {
+  test(`${width}: Gdańsk, Sopot and Gdynia picked on the home page as chips; one removed on /szukaj`, async ({ page }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/')
+    await hydrated(page)
+    const home = page.getByRole('form', { name: 'Wyszukiwarka ogłoszeń' })
+    await pickTowns(page, home)
+    await home.getByRole('button', { name: 'Szukaj' }).click()
+    await expect(page).toHaveURL(TRICITY)
+    await expect(page.locator('[data-results-count]')).toHaveText(/Znaleziono \d+/)
+    const all = await cardPlaces(page)
+    expect(all.length).toBeGreaterThan(0)
+    for (const p of all) expect(p).toMatch(/Gdańsk|Sopot|Gdynia/)
+    expect(all.some((p) => p.includes('Gdynia'))).toBe(true)
+
+    await hydrated(page)
+    const filters = page.getByRole('form', { name: 'Filtry wyszukiwania' })
+    await expect(filters.getByRole('list', { name: 'Wybrane lokalizacje' }).getByRole('listitem')).toHaveText(['Gdańsk', 'Sopot', 'Gdynia'])
+    await filters.getByRole('button', { name: 'Usuń lokalizację: Gdynia' }).click()
+    await expect(page).toHaveURL(/lokalizacje=2261011%2C2264011(&|$)/)
+    await expect(filters.getByRole('list', { name: 'Wybrane lokalizacje' }).getByRole('listitem')).toHaveText(['Gdańsk', 'Sopot'])
+    const left = await cardPlaces(page)
+    expect(left.length).toBeGreaterThan(0)
+    for (const p of left) expect(p).toMatch(/Gdańsk|Sopot/)
+  })
+}
+
+test('390: the full-screen search modal picks the same three towns as chips', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Wyszukiwanie zaawansowane' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Wyszukiwanie' })
+  await pickTowns(page, dialog)
+  await dialog.getByRole('button', { name: /^Szukaj/ }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(TRICITY)
+  for (const p of await cardPlaces(page)) expect(p).toMatch(/Gdańsk|Sopot|Gdynia/)
+  // Opened again on the results, the modal shows the search's places by name.
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Wyszukiwanie zaawansowane' }).click()
+  await expect(dialog.getByRole('list', { name: 'Wybrane lokalizacje' }).getByRole('listitem')).toHaveText(['Gdańsk', 'Sopot', 'Gdynia'])
+})

@@ -18,7 +18,9 @@ test('search from the home panel with a location, narrow with filters, paginate,
   const location = panel.getByRole('combobox', { name: 'Lokalizacja' })
   await location.fill('Krak')
   await page.getByRole('option', { name: /^Kraków/ }).first().click()
-  await expect(location).toHaveValue('Kraków')
+  // The pick is a chip (decision 080); one town alone is still searched around its point.
+  await expect(panel.getByRole('list', { name: 'Wybrane lokalizacje' })).toHaveText('Kraków')
+  await expect(location).toHaveValue('')
   await panel.getByRole('button', { name: 'Szukaj' }).click()
 
   await expect(page).toHaveURL(/\/szukaj\?/)

@@ -7,6 +7,8 @@ export interface LocationSuggestion {
   address?: { city?: string; town?: string; village?: string; suburb?: string; country?: string }
   /** A region or district `lokalizacje` can hold (decision 069). */
   place?: SearchPlace
+  /** A town's gmina, searched when it joins other places (decision 080). */
+  gmina?: SearchPlace
 }
 /** A place of `lokalizacje`: its id and how people read it. */
 export interface SearchPlace { id: string; label: string }
@@ -16,6 +18,7 @@ export interface PickedLocation {
   lon: number
   display_name: string
   place?: SearchPlace
+  gmina?: SearchPlace
 }
 
 export const LOCATION_DEBOUNCE_MS = 300
@@ -41,7 +44,7 @@ export function placeName(l: LocationSuggestion): string {
 }
 
 export function toPicked(l: LocationSuggestion): PickedLocation {
-  return { lat: Number(l.lat), lon: Number(l.lon), display_name: placeName(l), place: l.place }
+  return { lat: Number(l.lat), lon: Number(l.lon), display_name: placeName(l), place: l.place, gmina: l.gmina }
 }
 
 /** The cookie string for the last detected locations, kept for one day. */

@@ -22,11 +22,8 @@ import {
   RentalPeriod,
   Rooms,
 } from './filter-fields'
-import { LocationAutocomplete } from './location-autocomplete'
-import { hydrateLater } from '../hydrate-later'
-
-// The chosen places' chips (decision 069) load when first shown: most searches have none.
-const PlaceChips = hydrateLater(() => import('./place-chips').then((m) => m.PlaceChips), 'now')
+import { PlacesField } from './places-field'
+import { choicesOf, choicesToForm } from '~/lib/search-places'
 
 // The 'Filtry dodatkowe' modal (react-aria Modal) loads on hover, focus or press of its button (issue 16).
 const loadExtended = () => import('./extended-filters-modal')
@@ -41,7 +38,8 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
   const navigate = useNavigate()
   const recent = useRecentSearches(false)
   const [form, setForm] = useState(initial)
-  const [town, setTown] = useState(initial.location?.display_name ?? '')
+  const [town, setTown] = useState('')
+  const [chips, setChips] = useState(() => choicesOf(initial))
   const extendedCount = extendedFilterCount(form)
   const onlyPrivate = form.ogloszeniodawca.length === 1 && form.ogloszeniodawca[0] === 'private'
   const [open, setOpen] = useState(false)
@@ -54,10 +52,12 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
     // Landing pages too: a changed search continues on /szukaj, where every filter lives in the URL.
     navigate(url)
   }
-  const keep = form.location && town.trim() === form.location.display_name
+  // The chips (decision 080): one town is a point with a radius, anything more the places' boundaries.
+  const where = choicesToForm(chips)
+  const key = (f: Pick<SearchForm, 'location' | 'lokalizacje'>) => `${f.location?.display_name ?? ''}|${f.lokalizacje.map((p) => p.id).join(',')}`
   // A new place drops the map view the list followed (it showed the old place).
-  const moved = (keep ? form.location : null)?.display_name !== initial.location?.display_name || form.lokalizacje !== initial.lokalizacje
-  const effective: SearchForm = { ...form, location: keep ? form.location : null, radius: keep ? form.radius : '', ...(moved ? { mapa: '' } : {}) }
+  const moved = key(where) !== key(initial)
+  const effective: SearchForm = { ...form, ...where, radius: where.location ? form.radius : '', ...(moved ? { mapa: '' } : {}) }
   const submit = (patch: Partial<SearchForm> = {}) => go({ ...effective, ...patch })
   // 'Pokaż 1 234 ogłoszenia' once the choice differs from the page's (whose count the heading already says).
   const live = useLiveCount(effective, formToParams(effective).toString() !== formToParams(initial).toString())
@@ -76,26 +76,24 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.6fr_1.3fr]">
         <OfferTypeSelect form={form} set={set} />
         <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
-        {/* With only places (decision 069) there is no circle: the radius is not offered. */}
-        <div className={`grid gap-2 ${form.lokalizacje[0] ? '' : 'grid-cols-[1fr_7.5rem]'}`}>
-          <LocationAutocomplete
+        {/* With places (decision 069) there is no circle: the radius is offered for one town only. */}
+        <div className={`grid items-start gap-2 ${where.lokalizacje[0] ? '' : 'grid-cols-[1fr_7.5rem]'}`}>
+          <PlacesField
             text={town}
-            onText={(t) => {
-              setTown(t)
-              if (!t.trim()) set({ location: null })
+            onText={setTown}
+            chips={chips}
+            onChips={(next) => {
+              setChips(next)
+              // A removed place is searched at once, as the active filters' chips above the list are; an added one
+              // waits for Szukaj (more may follow).
+              if (next.length < chips.length) {
+                const w = choicesToForm(next)
+                submit({ ...w, radius: w.location ? form.radius : '', mapa: '' })
+              }
             }}
-            onPick={(location) => {
-              // A region or district joins the places searched together (decision 069); a town replaces them.
-              const p = location.place
-              if (!p) return set({ location, lokalizacje: [] })
-              set({ location: null, lokalizacje: [...form.lokalizacje.filter((x) => x.id !== p.id), p].slice(-10) })
-              setTown('')
-            }}
-            placeholder={form.lokalizacje.length ? 'Dodaj kolejną lokalizację' : 'Wpisz miejscowość'}
-            className="[&_input]:h-11"
+            history
           />
-          {!form.lokalizacje[0] && <RadiusSelect form={form} set={set} />}
-          {form.lokalizacje.length > 0 && <PlaceChips places={form.lokalizacje} onRemove={(lokalizacje) => set({ lokalizacje })} />}
+          {!where.lokalizacje[0] && <RadiusSelect form={form} set={set} />}
         </div>
         <PriceRange form={form} set={set} />
       </div>
@@ -156,6 +154,7 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
             onClick={() => {
               setForm(emptyForm())
               setTown('')
+              setChips([])
               go(emptyForm())
             }}
           >
@@ -175,7 +174,7 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
 
       {extended && (
         <Suspense fallback={null}>
-          <ExtendedFiltersModal isOpen onClose={() => setExtended(false)} form={form} onApply={(patch) => go({ ...form, ...patch })} />
+          <ExtendedFiltersModal isOpen onClose={() => setExtended(false)} form={form} onApply={(patch) => go({ ...effective, ...patch })} />
         </Suspense>
       )}
     </form>

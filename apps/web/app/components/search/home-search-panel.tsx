@@ -1,17 +1,17 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { HERO_TYPES } from '~/lib/home-search'
-import type { PickedLocation } from '~/lib/search-location'
+import { addChoice, choiceOf, choicesToForm, type PlaceChoice } from '~/lib/search-places'
 import { useAuth } from '~/lib/auth'
 import { SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
 import { primaryBtn, SelectField } from './controls'
 import { GeolocateButton } from './geolocate-button'
-import { LocationAutocomplete } from './location-autocomplete'
+import { PlacesField } from './places-field'
 
 /**
- * The home page's advanced search (spec §2): category tree, offer type (with 'Szukam'), location autocomplete
- * with "use my location", Szukaj. A plain GET form to /szukaj before JavaScript.
+ * The home page's advanced search (spec §2): category tree, offer type (with 'Szukam'), the places field (decision
+ * 080) with "use my location", Szukaj. A plain GET form to /szukaj before JavaScript.
  */
 export function HomeSearchPanel() {
   const navigate = useNavigate()
@@ -19,20 +19,17 @@ export function HomeSearchPanel() {
   const [typ, setTyp] = useState('sprzedaz')
   const [kategoria, setKategoria] = useState<string[]>([])
   const [text, setText] = useState('')
-  const [location, setLocation] = useState<PickedLocation | null>(null)
+  const [chips, setChips] = useState<PlaceChoice[]>([])
 
   // The URL builder (search-form with the search contract and the catalogue) and the recent searches are not on the
   // first paint: they load when the form is first touched and are awaited on submit (decision 040).
   const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent')])
   const submit = async () => {
     const [{ emptyForm, searchUrl }, { addRecentSearch }] = await loadUrl()
-    const form = { ...emptyForm(), typ, kategoria }
-    // A picked place searches around it; text typed but not picked searches as a phrase.
-    // A picked region or district (decision 069) is searched by its boundary; more places join on /szukaj.
-    if (location && location.display_name === text.trim()) {
-      if (location.place) form.lokalizacje = [location.place]
-      else form.location = location
-    } else form.phrase = text
+    // The chips (decision 080): one town searches around its point, anything more by the places' boundaries; text
+    // typed without a pick searches as a phrase.
+    const form = { ...emptyForm(), typ, kategoria, ...choicesToForm(chips) }
+    if (!chips.length) form.phrase = text
     const url = searchUrl(form)
     if (form.location) addRecentSearch(form.location, url, !!user)
     navigate(url)
@@ -61,25 +58,17 @@ export function HomeSearchPanel() {
           </option>
         ))}
       </SelectField>
-      <LocationAutocomplete
+      <PlacesField
         className="sm:col-span-2 lg:col-span-1"
-        label="Lokalizacja"
         placeholder="np. Kraków, Gdańsk, Mokotów"
         name="phrase"
+        size="lg"
+        history
         text={text}
-        onText={(t) => {
-          setText(t)
-          if (location && t.trim() !== location.display_name) setLocation(null)
-        }}
-        onPick={setLocation}
-        trailing={
-          <GeolocateButton
-            onLocated={(l) => {
-              setLocation(l)
-              setText(l.display_name)
-            }}
-          />
-        }
+        onText={setText}
+        chips={chips}
+        onChips={setChips}
+        trailing={<GeolocateButton onLocated={(l) => setChips((c) => addChoice(c, choiceOf(l)))} />}
       />
       <button type="submit" className={`${primaryBtn} h-12 px-8 text-base sm:col-span-2 lg:col-span-1`}>
         <SearchIcon size={20} />

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router'
 import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
 import { showLabel, useLiveCount } from '~/lib/live-count'
 import { ChevronDownIcon, SearchIcon } from '../icons'
-import { fieldBox, fieldLabel, primaryBtn, secondaryBtn } from './controls'
+import { choicesOf, choicesToForm } from '~/lib/search-places'
+import { primaryBtn, secondaryBtn } from './controls'
 import {
   AreaRange,
   Baths,
@@ -23,6 +24,7 @@ import {
   Rooms,
 } from './filter-fields'
 import { ModalShell } from './modal-shell'
+import { PlacesField } from './places-field'
 
 /**
  * The full-screen 'Wyszukiwanie' modal (spec §2, §4): Search builds the query, navigates to /szukaj and closes;
@@ -31,21 +33,27 @@ import { ModalShell } from './modal-shell'
 export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onClose: () => void; initial: SearchForm }) {
   const navigate = useNavigate()
   const [form, setForm] = useState(initial)
-  const [town, setTown] = useState(initial.location?.display_name ?? initial.phrase)
+  const first = choicesOf(initial)
+  const [chips, setChips] = useState(first)
+  const [town, setTown] = useState(first.length ? '' : initial.phrase)
   const [more, setMore] = useState(false)
   useEffect(() => {
     if (!isOpen) return
     setForm(initial)
-    setTown(initial.location?.display_name ?? initial.phrase)
+    setChips(choicesOf(initial))
+    setTown(choicesOf(initial).length ? '' : initial.phrase)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen])
   const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }))
 
-  const keepLocation = form.location && town.trim() === form.location.display_name
-  const place = keepLocation ? form.location!.display_name : town.trim()
-  const effective: SearchForm = { ...form, location: keepLocation ? form.location : null, phrase: keepLocation ? form.phrase : town,
+  // The chips (decision 080): one town is a point with a radius, more are places; without a pick the text is a phrase.
+  const where = choicesToForm(chips)
+  const key = (f: Pick<SearchForm, 'location' | 'lokalizacje'>, phrase: string) =>
+    `${f.location?.display_name ?? ''}|${f.lokalizacje.map((p) => p.id).join(',')}|${phrase.trim()}`
+  const phrase = chips.length ? form.phrase : town
+  const effective: SearchForm = { ...form, ...where, phrase, radius: where.location ? form.radius : '',
     // A new place drops the map view the list followed (it showed the old place).
-    ...(place !== (initial.location?.display_name ?? initial.phrase) ? { mapa: '' } : {}) }
+    ...(key(where, phrase) !== key(initial, initial.phrase) ? { mapa: '' } : {}) }
   const live = useLiveCount(effective, isOpen)
   const search = () => {
     navigate(searchUrl(effective))
@@ -66,6 +74,7 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
             onClick={() => {
               setForm(emptyForm())
               setTown('')
+              setChips([])
               setMore(false)
             }}
           >
@@ -93,21 +102,7 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
         <OfferTypePills form={form} set={set} />
         <PropertyTypes form={form} set={set} />
         <BuildingTypes form={form} set={set} />
-        <div>
-          <label htmlFor="search-modal-town" className={fieldLabel}>
-            Lokalizacja
-          </label>
-          <input
-            id="search-modal-town"
-            type="text"
-            value={town}
-            onChange={(e) => setTown(e.target.value)}
-            placeholder="Wpisz miejscowość"
-            autoComplete="off"
-            enterKeyHint="search"
-            className={fieldBox}
-          />
-        </div>
+        <PlacesField text={town} onText={setTown} chips={chips} onChips={setChips} history eager />
         <div className="grid gap-6 sm:grid-cols-2">
           <Rooms form={form} set={set} />
           <Baths form={form} set={set} />
