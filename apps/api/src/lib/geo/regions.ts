@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { areaEdges, inArea, type AreaEdges } from '../search/facets.ts'
 
 /**
  * The boundaries of voivodeships, powiats and gminas (regions-pl.json, built by regions-build.ts; decision 069),
@@ -66,21 +65,28 @@ export function cityRings(name: string): [number, number][][] | undefined {
   return undefined
 }
 
-let gminas: { code: string; box: [number, number, number, number]; edges: AreaEdges }[] | undefined
+let gminas: { code: string; box: [number, number, number, number]; rings: [number, number][][] }[] | undefined
 /**
- * The gmina (7-digit TERC code) whose boundary holds the point, by the same even-odd test the searches use, so a
- * town searched as its gmina finds the listings a search of that gmina finds; undefined outside every gmina.
+ * The gmina (7-digit TERC code) whose boundary holds the point, by an even-odd count over all its rings written as
+ * search/facets.ts `inArea` writes it (this layer may not import it), so a town searched as its gmina is in it as
+ * the search sees it; undefined outside every gmina.
  */
 export function gminaAt(lat: number, lon: number): string | undefined {
   gminas ??= [...load().keys()].filter((code) => code.length === 7).map((code) => {
-    const r = regionRings(code)!
+    const rings = regionRings(code)!
     const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
-    for (const ring of r) for (const [la, lo] of ring) { box[0] = Math.min(box[0], la); box[1] = Math.min(box[1], lo); box[2] = Math.max(box[2], la); box[3] = Math.max(box[3], lo) }
-    const parts = r.map(areaEdges)
-    const edges = new Float64Array(parts.reduce((n, p) => n + p.length, 0))
-    let o = 0
-    for (const p of parts) { edges.set(p, o); o += p.length }
-    return { code, box, edges }
+    for (const ring of rings) for (const [la, lo] of ring) { box[0] = Math.min(box[0], la); box[1] = Math.min(box[1], lo); box[2] = Math.max(box[2], la); box[3] = Math.max(box[3], lo) }
+    return { code, box, rings }
   })
-  return gminas.find((g) => lat >= g.box[0] && lat <= g.box[2] && lon >= g.box[1] && lon <= g.box[3] && inArea(g.edges, lat, lon))?.code
+  const inside = (rings: [number, number][][]) => {
+    let odd = false
+    for (const ring of rings) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [yi, xi] = ring[i]!, [yj, xj] = ring[j]!
+        if (yi !== yj && (lat > yi) !== (lat > yj) && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) odd = !odd
+      }
+    }
+    return odd
+  }
+  return gminas.find((g) => lat >= g.box[0] && lat <= g.box[2] && lon >= g.box[1] && lon <= g.box[3] && inside(g.rings))?.code
 }
