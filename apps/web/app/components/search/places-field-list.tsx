@@ -105,8 +105,8 @@ export function PlacesList({ handle, id, listId, text, open, history, chips, onP
       return
     }
     const c = choiceOf(toPicked(o.l))
+    // The answer stays: the same text typed again at once (before the debounce moves) shows it without a new request.
     onPick((all) => addChoice(all, c))
-    setFound(null)
   }
 
   handle.current = {
