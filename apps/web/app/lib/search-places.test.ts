@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addChoice, choiceLabel, choiceOf, choicesOf, choicesToForm, type PlaceChoice } from './search-places'
+import { choiceLabel } from '~/components/search/places-field'
+import { addChoice, choiceOf, choicesOf, choicesToForm, type PlaceChoice } from './search-places'
 
 const gdansk = { lat: 54.352, lon: 18.6466, display_name: 'Gdańsk', gmina: { id: '2261011', label: 'Gdańsk' } }
 const sopot = { lat: 54.4418, lon: 18.56, display_name: 'Sopot', gmina: { id: '2264011', label: 'Sopot' } }

@@ -22,11 +22,6 @@ export function addChoice(list: PlaceChoice[], c: PlaceChoice): PlaceChoice[] {
   return [...list.filter((x) => !same(x)), c].slice(-MAX_PLACES)
 }
 
-/** What a chip says: a town searched with others is searched as its gmina, so it names the gmina then. */
-export function choiceLabel(c: PlaceChoice, all: PlaceChoice[]): string {
-  return all.length > 1 && c.point && c.place ? c.place.label : c.label
-}
-
 /** The chips of a search (its point, or its places). */
 export function choicesOf(f: { location: PickedLocation | null; lokalizacje: SearchPlace[] }): PlaceChoice[] {
   if (f.location) return [choiceOf(f.location)]

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { HERO_TYPES } from '~/lib/home-search'
-import { addChoice, choiceOf, choicesToForm, type PlaceChoice } from '~/lib/search-places'
+import type { PlaceChoice } from '~/lib/search-places'
 import { useAuth } from '~/lib/auth'
 import { SearchIcon } from '../icons'
 import { CategoryTreeSelect } from './category-tree-select'
@@ -23,9 +23,9 @@ export function HomeSearchPanel() {
 
   // The URL builder (search-form with the search contract and the catalogue) and the recent searches are not on the
   // first paint: they load when the form is first touched and are awaited on submit (decision 040).
-  const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent')])
+  const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent'), import('~/lib/search-places')])
   const submit = async () => {
-    const [{ emptyForm, searchUrl }, { addRecentSearch }] = await loadUrl()
+    const [{ emptyForm, searchUrl }, { addRecentSearch }, { choicesToForm }] = await loadUrl()
     // The chips (decision 080): one town searches around its point, anything more by the places' boundaries; text
     // typed without a pick searches as a phrase.
     const form = { ...emptyForm(), typ, kategoria, ...choicesToForm(chips) }
@@ -68,7 +68,11 @@ export function HomeSearchPanel() {
         onText={setText}
         chips={chips}
         onChips={setChips}
-        trailing={<GeolocateButton onLocated={(l) => setChips((c) => addChoice(c, choiceOf(l)))} />}
+        trailing={
+          <GeolocateButton
+            onLocated={(l) => void import('~/lib/search-places').then(({ addChoice, choiceOf }) => setChips((c) => addChoice(c, choiceOf(l))))}
+          />
+        }
       />
       <button type="submit" className={`${primaryBtn} h-12 px-8 text-base sm:col-span-2 lg:col-span-1`}>
         <SearchIcon size={20} />

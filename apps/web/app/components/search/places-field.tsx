@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react'
-import { choiceLabel, type PlaceChoice } from '~/lib/search-places'
+import type { PlaceChoice } from '~/lib/search-places'
 import { useKeepEarlyInput } from '../early-press'
 import { CloseIcon, PinIcon } from '../icons'
 import { fieldLabel } from './controls'
@@ -9,6 +9,11 @@ import type { PlacesListHandle, PlacesListState } from './places-field-list'
 // 080): the first paint has the plain input (a phrase in the GET form before JavaScript) and the chips only.
 const loadList = () => import('./places-field-list')
 const PlacesList = lazy(() => loadList().then((m) => ({ default: m.PlacesList })))
+
+/** What a chip says: a town searched with others is searched as its gmina, so it names the gmina then. */
+export function choiceLabel(c: PlaceChoice, all: PlaceChoice[]): string {
+  return all.length > 1 && c.point && c.place ? c.place.label : c.label
+}
 
 /**
  * The one places field of the home hero, /szukaj's filters and the phone's full-screen modal (decision 080): typing
