@@ -20,9 +20,10 @@ type Option = { kind: 'place'; l: LocationSuggestion } | { kind: 'search'; s: Su
 /**
  * The places field's list (places-field.tsx loads it on first focus, hover or input; decision 080): from the first
  * letter, /api/locations after 300 ms (an error says so under the field); before typing, with `history` and no chip
- * yet, recent searches and a signed-in person's newest five saved ones, each going to its search.
+ * yet, recent searches and a signed-in person's newest five saved ones, each going to its search. Its keys: arrows,
+ * Enter, Esc, and Backspace in the empty box.
  */
-export function PlacesList({ handle, id, listId, text, open, history, chips, onPick, onResolve, onClose, onState }: {
+export function PlacesList({ handle, id, listId, text, open, history, chips, onPick, onChips, onClose, onState }: {
   handle: RefObject<PlacesListHandle | null>
   id: string
   listId: string
@@ -30,8 +31,9 @@ export function PlacesList({ handle, id, listId, text, open, history, chips, onP
   open: boolean
   history: boolean
   chips: PlaceChoice[]
+  /** A pick (the field empties its text too). */
   onPick: (f: Update) => void
-  onResolve: (f: Update) => void
+  onChips: (f: Update) => void
   onClose: () => void
   onState: (s: PlacesListState) => void
 }) {
@@ -78,7 +80,7 @@ export function PlacesList({ handle, id, listId, text, open, history, chips, onP
     for (const c of unresolved) {
       api
         .get<LocationSuggestion>(`/api/locations/reverse?lat=${c.point!.lat}&lon=${c.point!.lon}`, { silent: true, signal: ctl.signal })
-        .then((r) => r.gmina && onResolve((all) => all.map((x) => (x.label === c.label && !x.place ? { ...x, place: r.gmina } : x))))
+        .then((r) => r.gmina && onChips((all) => all.map((x) => (x.label === c.label && !x.place ? { ...x, place: r.gmina } : x))))
         .catch(() => {})
     }
     return () => ctl.abort()
@@ -111,7 +113,11 @@ export function PlacesList({ handle, id, listId, text, open, history, chips, onP
 
   handle.current = {
     onKey(e) {
-      if (e.key === 'ArrowDown' && options.length) {
+      // Backspace in the empty box removes the last chip (here: the list has loaded on the field's first focus).
+      if (e.key === 'Backspace' && !text && chips.length) {
+        e.preventDefault()
+        onChips((all) => all.slice(0, -1))
+      } else if (e.key === 'ArrowDown' && options.length) {
         e.preventDefault()
         setActive((a) => (a + 1) % options.length)
       } else if (e.key === 'ArrowUp' && options.length) {

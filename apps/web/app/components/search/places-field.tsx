@@ -20,7 +20,7 @@ export function choiceLabel(c: PlaceChoice, all: PlaceChoice[]): string {
  * suggests voivodeships, powiats, gminas, towns and districts; each pick becomes a removable chip (up to 10);
  * Backspace in the empty input removes the last one. Before typing, recent and saved searches (`history`).
  */
-export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokalizacja', placeholder = 'Wpisz miejscowość', size = 'md', className = '', trailing, history = false, eager = false }: {
+export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokalizacja', placeholder = 'Wpisz miejscowość', size = 'md', className = '', trailing, history = false }: {
   chips: PlaceChoice[]
   onChips: (c: PlaceChoice[]) => void
   text: string
@@ -33,13 +33,11 @@ export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokal
   className?: string
   trailing?: ReactNode
   history?: boolean
-  /** Load the list at once (the field is in a lazily loaded modal already). */
-  eager?: boolean
 }) {
   const id = useId()
   const listId = `${id}-list`
   const [open, setOpen] = useState(false)
-  const [wanted, setWanted] = useState(eager)
+  const [wanted, setWanted] = useState(false)
   const [state, setState] = useState<PlacesListState>({ visible: false, active: -1 })
   const keys = useRef<PlacesListHandle | null>(null)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -63,7 +61,6 @@ export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokal
         {label}
       </label>
       <div
-        onClick={() => input.current?.focus()}
         className={`relative flex w-full flex-wrap items-center gap-1.5 rounded-xl border border-slate-300 bg-white py-1 pl-10 text-[15px] transition-colors hover:border-slate-400 focus-within:border-accent-600 focus-within:outline-2 focus-within:outline-offset-0 focus-within:outline-accent-600 ${
           size === 'lg' ? 'min-h-12' : 'min-h-11'
         } ${trailing ? 'pr-12' : 'pr-2'} ${state.error ? 'border-red-600' : ''}`}
@@ -78,8 +75,7 @@ export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokal
                   <button
                     type="button"
                     aria-label={`Usuń lokalizację: ${shown}`}
-                    onClick={(e) => {
-                      e.stopPropagation()
+                    onClick={() => {
                       onChips(chips.filter((x) => x !== c))
                       input.current?.focus()
                     }}
@@ -123,12 +119,7 @@ export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokal
           onBlur={() => {
             blurTimer.current = setTimeout(() => setOpen(false), 200)
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'Backspace' && !text && chips.length) {
-              e.preventDefault()
-              onChips(chips.slice(0, -1))
-            } else keys.current?.onKey(e)
-          }}
+          onKeyDown={(e) => keys.current?.onKey(e)}
           className={`min-w-32 flex-1 border-0 bg-transparent px-1 text-slate-900 placeholder:text-slate-500 focus:outline-none ${size === 'lg' ? 'h-10' : 'h-9'}`}
         />
         {trailing && <div className={`absolute right-1 ${row} -translate-y-1/2`}>{trailing}</div>}
@@ -143,11 +134,11 @@ export function PlacesField({ chips, onChips, text, onText, name, label = 'Lokal
             open={open}
             history={history}
             chips={chips}
-            onPick={(c) => {
-              onChips(c(latest.current))
+            onPick={(f) => {
+              onChips(f(latest.current))
               onText('')
             }}
-            onResolve={(f) => onChips(f(latest.current))}
+            onChips={(f) => onChips(f(latest.current))}
             onClose={() => setOpen(false)}
             onState={setState}
           />

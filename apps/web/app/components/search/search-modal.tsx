@@ -102,7 +102,7 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
         <OfferTypePills form={form} set={set} />
         <PropertyTypes form={form} set={set} />
         <BuildingTypes form={form} set={set} />
-        <PlacesField text={town} onText={setTown} chips={chips} onChips={setChips} history eager />
+        <PlacesField text={town} onText={setTown} chips={chips} onChips={setChips} history />
         <div className="grid gap-6 sm:grid-cols-2">
           <Rooms form={form} set={set} />
           <Baths form={form} set={set} />
