@@ -7,6 +7,8 @@ import {
 } from '@portal/contracts/plain/search'
 import { formatNumber } from '@portal/contracts/format'
 import type { PickedLocation, SearchPlace } from './search-location'
+// The places field's rules (decision 080) come with this module: one chunk less for every page's lazy-import lists.
+export { addChoice, choiceOf, choicesOf, choicesToForm } from './search-places'
 
 export const WANTED = 'szukam'
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { emptyForm, extendedFilterCount, formToParams, searchUrl, type SearchForm } from '~/lib/search-form'
+import { choicesOf, choicesToForm, emptyForm, extendedFilterCount, formToParams, searchUrl, type SearchForm } from '~/lib/search-form'
 import { useRecentSearches } from '~/lib/search-recent'
 import { showLabel, useLiveCount } from '~/lib/live-count'
 import { ChevronDownIcon, SearchIcon } from '../icons'
@@ -23,7 +23,6 @@ import {
   Rooms,
 } from './filter-fields'
 import { PlacesField } from './places-field'
-import { choicesOf, choicesToForm } from '~/lib/search-places'
 
 // The 'Filtry dodatkowe' modal (react-aria Modal) loads on hover, focus or press of its button (issue 16).
 const loadExtended = () => import('./extended-filters-modal')

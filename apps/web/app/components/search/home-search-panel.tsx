@@ -23,9 +23,9 @@ export function HomeSearchPanel() {
 
   // The URL builder (search-form with the search contract and the catalogue) and the recent searches are not on the
   // first paint: they load when the form is first touched and are awaited on submit (decision 040).
-  const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent'), import('~/lib/search-places')])
+  const loadUrl = () => Promise.all([import('~/lib/search-form'), import('~/lib/search-recent')])
   const submit = async () => {
-    const [{ emptyForm, searchUrl }, { addRecentSearch }, { choicesToForm }] = await loadUrl()
+    const [{ choicesToForm, emptyForm, searchUrl }, { addRecentSearch }] = await loadUrl()
     // The chips (decision 080): one town searches around its point, anything more by the places' boundaries; text
     // typed without a pick searches as a phrase.
     const form = { ...emptyForm(), typ, kategoria, ...choicesToForm(chips) }
@@ -70,7 +70,7 @@ export function HomeSearchPanel() {
         onChips={setChips}
         trailing={
           <GeolocateButton
-            onLocated={(l) => void import('~/lib/search-places').then(({ addChoice, choiceOf }) => setChips((c) => addChoice(c, choiceOf(l))))}
+            onLocated={(l) => void import('~/lib/search-form').then(({ addChoice, choiceOf }) => setChips((c) => addChoice(c, choiceOf(l))))}
           />
         }
       />

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
+import { choicesOf, choicesToForm, emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
 import { showLabel, useLiveCount } from '~/lib/live-count'
 import { ChevronDownIcon, SearchIcon } from '../icons'
-import { choicesOf, choicesToForm } from '~/lib/search-places'
 import { primaryBtn, secondaryBtn } from './controls'
 import {
   AreaRange,
