@@ -60,6 +60,12 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('group', { name: 'Ostatnie wyszukiwania' })).toBeVisible()
     await page.getByRole('group', { name: 'Ostatnie wyszukiwania' }).getByRole('option', { name: 'Gdańsk' }).click()
     await expect(page).toHaveURL(/lokalizacja%5Bnazwa%5D=Gda%C5%84sk/)
+    // The home page's places field shows them on focus too (decision 080).
+    await page.goto('/')
+    await hydrated(page)
+    await home.getByRole('combobox', { name: 'Lokalizacja' }).focus()
+    await page.getByRole('group', { name: 'Ostatnie wyszukiwania' }).getByRole('option', { name: 'Gdańsk' }).click()
+    await expect(page).toHaveURL(/lokalizacja%5Bnazwa%5D=Gda%C5%84sk/)
   })
 }
 

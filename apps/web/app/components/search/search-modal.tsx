@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { choicesOf, choicesToForm, emptyForm, searchUrl, type SearchForm } from '~/lib/search-form'
 import { showLabel, useLiveCount } from '~/lib/live-count'
@@ -23,7 +23,10 @@ import {
   Rooms,
 } from './filter-fields'
 import { ModalShell } from './modal-shell'
-import { PlacesField } from './places-field'
+
+// The places field is on the home and /szukaj pages' first paint already; imported here statically its chunk's name
+// would sit in the header's preload list on every page's first paint (the listing's budget), so it loads with the modal.
+const PlacesField = lazy(() => import('./places-field').then((m) => ({ default: m.PlacesField })))
 
 /**
  * The full-screen 'Wyszukiwanie' modal (spec §2, §4): Search builds the query, navigates to /szukaj and closes;
@@ -101,7 +104,9 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
         <OfferTypePills form={form} set={set} />
         <PropertyTypes form={form} set={set} />
         <BuildingTypes form={form} set={set} />
-        <PlacesField text={town} onText={setTown} chips={chips} onChips={setChips} history />
+        <Suspense fallback={<div className="h-[70px]" />}>
+          <PlacesField text={town} onText={setTown} chips={chips} onChips={setChips} history />
+        </Suspense>
         <div className="grid gap-6 sm:grid-cols-2">
           <Rooms form={form} set={set} />
           <Baths form={form} set={set} />
