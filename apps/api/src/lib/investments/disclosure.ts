@@ -31,8 +31,9 @@ export interface Missing { listing_id: number; investment: string; unit: string;
 
 interface UnitRow {
   listingId: number; unitNumber: string; building: string; extras: UnitExtra[]; price: number; area: number | null; ppm: number | null
-  inv: typeof investments.$inferSelect; priceSince: string | null
+  inv: Investment; priceSince: string | null
 }
+type Investment = typeof investments.$inferSelect
 
 function developerCells(dev: Developer, d: Disclosure): string[] {
   return [
@@ -44,13 +45,16 @@ function developerCells(dev: Developer, d: Disclosure): string[] {
   ]
 }
 
-function unitCells(u: UnitRow): { cells: string[]; missing: string[] } {
-  const a = u.inv.address
-  const site = [u.inv.voivodeship, a?.county, a?.commune, u.inv.city, a?.street, a?.number, a?.zip]
-  const missing: string[] = []
-  const siteNames = ['województwo', 'powiat', 'gmina', 'miejscowość', 'ulica', 'nr nieruchomości', 'kod pocztowy']
-  site.forEach((v, i) => { if (!v) missing.push(`${siteNames[i]} inwestycji`) })
-  if (!u.area) missing.push('powierzchnia')
+const SITE_NAMES = ['województwo', 'powiat', 'gmina', 'miejscowość', 'ulica', 'nr nieruchomości', 'kod pocztowy']
+
+/** The investment's site columns and the names of those it lacks: the same for each of its units. */
+function siteCells(inv: Investment): { cells: string[]; missing: string[] } {
+  const a = inv.address
+  const site = [inv.voivodeship, a?.county, a?.commune, inv.city, a?.street, a?.number, a?.zip]
+  return { cells: site.map((v) => v ?? ''), missing: SITE_NAMES.filter((_, i) => !site[i]).map((n) => `${n} inwestycji`) }
+}
+
+function unitCells(u: UnitRow): string[] {
   const since = u.priceSince ?? ''
   const of = (kind: UnitExtra['kind']) => u.extras.filter((e) => e.kind === kind)
   const part = (list: UnitExtra[], kindName: string) => (list.length
@@ -60,38 +64,36 @@ function unitCells(u: UnitRow): { cells: string[]; missing: string[] } {
   const storage = of('storage')
   const other = of('other')
   const total = u.price + u.extras.reduce((s, e) => s + e.price, 0)
-  return {
-    missing,
-    cells: [
-      ...site.map((v) => v ?? ''),
-      'lokal mieszkalny', u.building ? `${u.building}/${u.unitNumber}` : u.unitNumber,
-      u.ppm ? zl(u.ppm) : '', since, zl(u.price), since, zl(total), since,
-      ...part(parking, 'miejsce postojowe'), ...part(storage, 'komórka lokatorska'),
-      // The portal does not record rights needed to use the flat (e.g. a share of an access road): 'X' (decision 058).
-      X, X, X,
-      ...(other.length ? [other.map((e) => e.label).join('; '), other.map((e) => zl(e.price)).join('; '), other.map((e) => e.since).join('; ')] : [X, X, X]),
-    ],
-  }
+  return [
+    'lokal mieszkalny', u.building ? `${u.building}/${u.unitNumber}` : u.unitNumber,
+    u.ppm ? zl(u.ppm) : '', since, zl(u.price), since, zl(total), since,
+    ...part(parking, 'miejsce postojowe'), ...part(storage, 'komórka lokatorska'),
+    // The portal does not record rights needed to use the flat (e.g. a share of an access road): 'X' (decision 058).
+    X, X, X,
+    ...(other.length ? [other.map((e) => e.label).join('; '), other.map((e) => zl(e.price)).join('; '), other.map((e) => e.since).join('; ')] : [X, X, X]),
+  ]
 }
 
-/** The developer's units on offer, with the day their current price applies from. */
+/**
+ * The developer's units on offer, with the day their current price applies from. Two queries for the developer
+ * (not per investment or unit): the investments, then the units with their last price change read through the
+ * (listing_id, changed_at) index.
+ */
 async function unitsOnOffer(db: DbHandle, userId: number): Promise<UnitRow[]> {
-  const rows = await db.db.select({ unit: investmentUnits, inv: investments, price: listings.price, area: listings.area, ppm: listings.pricePerM2 })
-    .from(investmentUnits).innerJoin(investments, eq(investments.id, investmentUnits.investmentId))
-    .innerJoin(listings, eq(listings.id, investmentUnits.listingId))
-    .where(and(eq(investments.userId, userId), sql`${investmentUnits.status} <> 'sprzedane'`))
-    .orderBy(asc(investments.id), asc(investmentUnits.building), asc(investmentUnits.unitNumber))
-  const ids = rows.map((r) => r.unit.listingId)
-  const last = new Map<number, string>()
-  if (ids.length) {
-    const hist = await db.db.select({ id: listingPriceHistory.listingId, at: sql<string>`max(${listingPriceHistory.changedAt})` })
-      .from(listingPriceHistory).where(inArray(listingPriceHistory.listingId, ids)).groupBy(listingPriceHistory.listingId)
-    for (const h of hist) last.set(Number(h.id), warsawDate(h.at)!)
-  }
+  const invs = new Map((await db.db.select().from(investments).where(eq(investments.userId, userId))).map((i) => [i.id, i]))
+  if (!invs.size) return []
+  const rows = await db.db.select({
+    listingId: investmentUnits.listingId, investmentId: investmentUnits.investmentId, unitNumber: investmentUnits.unitNumber,
+    building: investmentUnits.building, extras: investmentUnits.extras, price: listings.price, area: listings.area, ppm: listings.pricePerM2,
+    changedAt: sql<string | null>`(SELECT max(${listingPriceHistory.changedAt}) FROM ${listingPriceHistory} WHERE ${listingPriceHistory.listingId} = ${investmentUnits.listingId})`,
+  })
+    .from(investmentUnits).innerJoin(listings, eq(listings.id, investmentUnits.listingId))
+    .where(and(inArray(investmentUnits.investmentId, [...invs.keys()]), sql`${investmentUnits.status} <> 'sprzedane'`))
+    .orderBy(asc(investmentUnits.investmentId), asc(investmentUnits.building), asc(investmentUnits.unitNumber))
   return rows.map((r) => ({
-    listingId: r.unit.listingId, unitNumber: r.unit.unitNumber, building: r.unit.building, extras: r.unit.extras,
-    price: Number(r.price), area: r.area === null ? null : Number(r.area), ppm: r.ppm === null ? null : Number(r.ppm), inv: r.inv,
-    priceSince: last.get(r.unit.listingId) ?? null,
+    listingId: r.listingId, unitNumber: r.unitNumber, building: r.building, extras: r.extras,
+    price: Number(r.price), area: r.area === null ? null : Number(r.area), ppm: r.ppm === null ? null : Number(r.ppm), inv: invs.get(r.investmentId)!,
+    priceSince: r.changedAt ? warsawDate(r.changedAt) : null,
   }))
 }
 
@@ -100,15 +102,24 @@ export async function buildCsv(db: DbHandle, userId: number): Promise<{ csv: str
   const [d] = await db.db.select().from(developerDisclosures).where(eq(developerDisclosures.userId, userId))
   const devCells = developerCells(dev!, d ?? null)
   const developerMissing = DISCLOSURE_COLUMNS.slice(0, devCells.length).filter((_, i) => devCells[i] === '')
-  const lines = [DISCLOSURE_COLUMNS.map(csvCell).join(',')]
   const missing: Missing[] = []
   const units = await unitsOnOffer(db, userId)
+  // The developer's and each investment's cells are the same on each of their rows: quoted and joined once.
+  const devText = devCells.map(csvCell).join(',')
+  const sites = new Map<number, { text: string; missing: string[] }>()
+  let csv = `${DISCLOSURE_COLUMNS.map(csvCell).join(',')}\r\n`
   for (const u of units) {
-    const { cells, missing: m } = unitCells(u)
+    let site = sites.get(u.inv.id)
+    if (!site) {
+      const s = siteCells(u.inv)
+      site = { text: s.cells.map(csvCell).join(','), missing: s.missing }
+      sites.set(u.inv.id, site)
+    }
+    const m = u.area ? [...site.missing] : [...site.missing, 'powierzchnia']
     if (m.length) missing.push({ listing_id: u.listingId, investment: u.inv.name, unit: u.building ? `${u.building}/${u.unitNumber}` : u.unitNumber, fields: m })
-    lines.push([...devCells, ...cells].map(csvCell).join(','))
+    csv += `${devText},${site.text},${unitCells(u).map(csvCell).join(',')}\r\n`
   }
-  return { csv: `${lines.join('\r\n')}\r\n`, rows: units.length, missing, developerMissing }
+  return { csv, rows: units.length, missing, developerMissing }
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

@@ -5,7 +5,8 @@ import {
 } from '@portal/contracts/investments'
 import { inTransaction } from '../http/transaction.ts'
 import { readRows, type Cell } from './import-file.ts'
-import { saveUnit, type InvestmentRow } from './units.ts'
+import { knownUnits, saveUnit, type InvestmentRow } from './units.ts'
+import { createUnits } from './units-bulk.ts'
 
 /**
  * Importing units from a CSV or XLSX file: every row is checked first (a dry run stops there and reports); then all
@@ -145,10 +146,17 @@ export async function importUnits(db: DbHandle, inv: InvestmentRow, file: Buffer
     if (buildings.length !== inv.buildings.length) {
       current = (await tx.db.update(investments).set({ buildings, updatedAt: sql`now()` }).where(eq(investments.id, inv.id)).returning())[0]!
     }
+    // Known units go through saveUnit (its price history and status changes per unit); new ones are written
+    // together (units-bulk.ts, decision 074): the same rows, a few statements instead of ~15 per unit.
+    const fresh: UnitValues[] = []
+    const stored = await knownUnits(tx, inv.id)
     for (const r of rows) {
-      const { result } = await saveUnit(tx, current, r.values, existing.get(`${r.values.building}\u0000${r.values.unit_number}`))
+      const known = existing.get(`${r.values.building}\u0000${r.values.unit_number}`)
+      if (known === undefined) { fresh.push(r.values); continue }
+      const { result } = await saveUnit(tx, current, r.values, known, '', stored.get(known))
       counts[result]++
     }
+    counts.created += (await createUnits(tx, current, fresh)).length
   })
   return report(true, counts)
 }

@@ -18,14 +18,14 @@ export type InvestmentRow = typeof investments.$inferSelect
 export type UnitResult = 'created' | 'updated' | 'unchanged'
 
 /** Where the unit's listing should be for a unit status: sold → ended, else live. */
-const liveFor = (status: UnitValues['status']) => status !== 'sprzedane'
+export const liveFor = (status: UnitValues['status']) => status !== 'sprzedane'
 
-function checkBuilding(inv: InvestmentRow, building: string, field: string) {
+export function checkBuilding(inv: InvestmentRow, building: string, field: string) {
   if (inv.buildings.length ? !inv.buildings.includes(building) : building !== '') throw fieldError(field, M.building)
 }
 
 /** Extras with the day their price applies from: kept from before when the same thing costs the same, else today. */
-function datedExtras(next: UnitValues['extras'], before: UnitExtra[]): UnitExtra[] {
+export function datedExtras(next: UnitValues['extras'], before: UnitExtra[]): UnitExtra[] {
   const today = warsawDate(new Date())!
   return next.map((e) => {
     const same = before.find((b) => b.kind === e.kind && b.label === e.label && b.price === e.price)
@@ -55,8 +55,23 @@ async function endUnitListing(tx: DbHandle, listingId: number) {
     .onConflictDoUpdate({ target: listingMeta.listingId, set: { endedAt: new Date(), pendingActivation: false } })
 }
 
-/** Creates a unit, or updates the unit `listingId` of this investment. Call inside a transaction. `field` prefixes 422 fields. */
-export async function saveUnit(tx: DbHandle, inv: InvestmentRow, unit: UnitValues, listingId?: number, field = ''): Promise<{ result: UnitResult; listingId: number }> {
+/** A unit as stored: its investment_units row and its listing. */
+export type KnownUnit = { unit: typeof investmentUnits.$inferSelect; listing: typeof listings.$inferSelect }
+
+/** Every unit of an investment by listing id (an import reads them once instead of once per row). */
+export async function knownUnits(tx: DbHandle, investmentId: number): Promise<Map<number, KnownUnit>> {
+  const rows = await tx.db.select({ unit: investmentUnits, listing: listings }).from(investmentUnits)
+    .innerJoin(listings, eq(listings.id, investmentUnits.listingId)).where(eq(investmentUnits.investmentId, investmentId))
+  return new Map(rows.map((r) => [r.unit.listingId, r]))
+}
+
+/**
+ * Creates a unit, or updates the unit `listingId` of this investment. Call inside a transaction. `field` prefixes 422
+ * fields; `prefetched` is that unit as read in the same transaction (knownUnits), else it is read here.
+ */
+export async function saveUnit(
+  tx: DbHandle, inv: InvestmentRow, unit: UnitValues, listingId?: number, field = '', prefetched?: KnownUnit,
+): Promise<{ result: UnitResult; listingId: number }> {
   checkBuilding(inv, unit.building, `${field}building`)
   const columns = listingColumns(unitListingInput(inv, unit))
   if (listingId === undefined) {
@@ -78,9 +93,10 @@ export async function saveUnit(tx: DbHandle, inv: InvestmentRow, unit: UnitValue
     else await endUnitListing(tx, row.id)
     return { result: 'created', listingId: row.id }
   }
-  const [known] = await tx.db.select({ unit: investmentUnits, listing: listings }).from(investmentUnits)
-    .innerJoin(listings, eq(listings.id, investmentUnits.listingId))
-    .where(and(eq(investmentUnits.listingId, listingId), eq(investmentUnits.investmentId, inv.id))).limit(1)
+  const [known] = prefetched?.unit.listingId === listingId && prefetched.unit.investmentId === inv.id ? [prefetched]
+    : await tx.db.select({ unit: investmentUnits, listing: listings }).from(investmentUnits)
+      .innerJoin(listings, eq(listings.id, investmentUnits.listingId))
+      .where(and(eq(investmentUnits.listingId, listingId), eq(investmentUnits.investmentId, inv.id))).limit(1)
   if (!known) throw fieldError(`${field}unit_number`, M.unitNotFound)
   const extras = datedExtras(unit.extras, known.unit.extras)
   const same = known.unit.building === unit.building && known.unit.unitNumber === unit.unit_number
