@@ -126,6 +126,16 @@ export const SCENARIOS: Scenario[] = [
     name: 'price-pages',
     description: 'GET /ceny-nieruchomosci/{city}[/{district}] (issue 26): the price pages of the 30 cities and their districts, anonymous (page cache)',
     requests: [{ path: (i) => PRICE_PAGES[i % PRICE_PAGES.length]!, headers: { accept: 'text/html' } }],
+    // Every page once before the clock starts (the 2 s warm-up reaches only some of the ~160), so the figure is the
+    // cached rate the issue asks for, not a mix with first renders.
+    prepare: async (base) => {
+      for (let i = 0; i < PRICE_PAGES.length; i += 4) {
+        await Promise.all(PRICE_PAGES.slice(i, i + 4).map(async (p) => {
+          const res = await fetch(base + p, { headers: { accept: 'text/html' } })
+          await res.arrayBuffer()
+        }))
+      }
+    },
   },
   ...SEARCH_MIX.map((m) => ({
     name: `search-${m.name}`,
