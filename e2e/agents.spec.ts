@@ -80,7 +80,13 @@ test('an agency invites an agent → mail over SMTP → the agent sets a passwor
   await page.goto('/moje-ogloszenia')
   await hydrated(page)
   await page.getByLabel('Agent').selectOption({ label: 'Ewa Testowa' })
-  await expect(page).toHaveURL(/agent_id=\d+/)
+  // Choosing submits the filter; a choice made before the page's handlers are attached (a busy CI machine) waits for
+  // the form's own 'Szukaj', as it would for a person.
+  const filter = page.getByRole('search').filter({ has: page.getByLabel('Agent') })
+  await expect(async () => {
+    if (!/agent_id=/.test(page.url())) await filter.getByRole('button', { name: 'Szukaj' }).click()
+    await expect(page).toHaveURL(/agent_id=\d+/, { timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
   await expect(page.getByRole('link', { name: 'Mieszkanie agentki Ewy na Mokotowie' })).toBeVisible()
   await expect(page.getByText('agent: Ewa Testowa')).toBeVisible()
   await page.goto(`/ogloszenia/${created.body.slug}`)

@@ -96,8 +96,10 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // /szukaj: 152.5 KB with issue 25's filters at first paint (the radius select, the one-click 'Tylko prywatne' chip, the
 // live count on the panel's search button: e52944f..fe206c3, +3.5 KB); the extended modal's new fields load on demand.
 // Listing: 138.2 KB with issue 28's 'Umów oglądanie' button (its dialog and texts load on demand; the label alone is
-// at first paint: 139.4 KB before it was split from plain/viewings).
-const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 138.5 }
+// at first paint: 139.4 KB before it was split from plain/viewings). 138.50–138.51 KB on 2026-11-28 after the button
+// learnt investments' weekly visits (decision 078): chunk names carry content hashes, so the figure moves by a few
+// bytes from build to build and a clean-clone CI failed by 9 bytes; 139 leaves that room, not room for a feature.
+const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 139 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }
