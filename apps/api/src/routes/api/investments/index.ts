@@ -14,6 +14,7 @@ import { importUnits } from '../../../lib/investments/import.ts'
 import { investmentBySlug, listInvestments, ownDetail, unitsOf } from '../../../lib/investments/read.ts'
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
 import { saveUnit } from '../../../lib/investments/units.ts'
+import { plainJsonSerializer } from '../../../lib/search/request.ts'
 import { isWatched, runWatch } from '../../../lib/watch/detect.ts'
 import viewings from './viewings.ts'
 
@@ -57,6 +58,9 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
       tags: ['investments'], summary: 'One investment with all its units (sold ones too) and their price history',
       params: z.object({ slug: z.string().max(120) }), response: { 200: investmentDetailSchema, 404: apiErrorSchema },
     },
+    // Hundreds of units with their price histories: checking them against the schema on the way out cost more than
+    // reading them (as for the search answers); investments.test checks the answer against the schema instead.
+    serializerCompiler: plainJsonSerializer,
   }, async (request) => {
     const inv = await investmentBySlug(app.db, request.params.slug)
     if (!inv) throw notFound(M.notFound)

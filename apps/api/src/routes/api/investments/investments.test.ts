@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import writeXlsxFile from 'write-excel-file/node'
 import { investmentUnits, listingPriceHistory, listings } from '@portal/db'
+import { investmentDetailSchema } from '@portal/contracts/investments'
 import { createTestApp, form, startSession, upload } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { cp1250, csvText, HEADER, utf16leBom, validInvestment, validUnit } from './test-support.ts'
@@ -139,6 +140,8 @@ describe('/api/investments', () => {
       const run = (await post(Buffer.from(csvText(GOOD)))).json()
       expect(run).toMatchObject({ dry_run: false, ok: true, created: 3 })
       const page = (await t.app.inject({ url: `/api/investments/${inv.slug}` })).json()
+      // The answer is written without the schema's check (plain JSON): it must be exactly what the schema allows.
+      expect(investmentDetailSchema.parse(page)).toEqual(page)
       expect(page.buildings).toEqual(['A', 'B'])
       const a2 = page.units.find((u: { building: string; unit_number: string }) => u.building === 'A' && u.unit_number === '2')
       expect(a2).toMatchObject({ floor: 1, area: 38.5, rooms: 2, price: 455_000_00, status: 'zarezerwowane', outdoor: ['balkon'] })
