@@ -72,11 +72,11 @@ export function FiltersPanel({ initial, sort }: { initial: SearchForm; sort?: st
       }}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-5"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.6fr_1.3fr]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.6fr_1.3fr]">
         <OfferTypeSelect form={form} set={set} />
         <CategoryTreeSelect value={form.kategoria} onChange={(kategoria) => set({ kategoria })} />
         {/* With places (decision 069) there is no circle: the radius is offered for one town only. */}
-        <div className={`grid items-start gap-2 ${where.lokalizacje[0] ? '' : 'grid-cols-[1fr_7.5rem]'}`}>
+        <div className={`grid items-start gap-2 ${where.lokalizacje[0] ? '' : 'grid-cols-[minmax(0,1fr)_7.5rem]'}`}>
           <PlacesField
             text={town}
             onText={setTown}
