@@ -40,7 +40,7 @@ for (const [width, pick, time] of [[1280, 0, '12:00'], [390, 1, '13:00']] as con
     const inv = mine.data[pick] ?? mine.data[0]!
 
     // 'Oglądanie' of the investment: every day of the week, an hour a visit, confirmed by hand, and a changed day
-    // two days ahead with 09:00–11:00 and 12:00–14:00.
+    // two days ahead with 12:00–14:00 typed first and 09:00–11:00 second.
     await dev.goto(`/moje-inwestycje/${inv.id}`)
     await hydrated(dev)
     await dev.getByRole('navigation', { name: 'Inwestycja' }).getByRole('link', { name: 'Oglądanie' }).click()
@@ -56,23 +56,31 @@ for (const [width, pick, time] of [[1280, 0, '12:00'], [390, 1, '13:00']] as con
     const row = form.getByRole('group', { name: `Wyjątek ${n}` })
     await row.getByLabel(`Data wyjątku ${n}`).fill(changed.iso)
     await row.getByLabel('dzień wolny').uncheck()
-    await row.getByLabel(`Wyjątek ${n}: od`).selectOption('09:00')
-    await row.getByLabel(`Wyjątek ${n}: do`).selectOption('11:00')
+    await row.getByLabel(`Wyjątek ${n}: od`).selectOption('12:00')
+    await row.getByLabel(`Wyjątek ${n}: do`).selectOption('14:00')
     await row.getByRole('button', { name: `Dodaj godziny (Wyjątek ${n})` }).click()
     // Overlapping first: the 422 names the day and both ranges, under its row.
     await row.getByLabel(`Wyjątek ${n} (2): od`).selectOption('10:00')
-    await row.getByLabel(`Wyjątek ${n} (2): do`).selectOption('14:00')
+    await row.getByLabel(`Wyjątek ${n} (2): do`).selectOption('13:00')
     await form.getByRole('button', { name: 'Zapisz godziny' }).click()
-    await expect(row.getByRole('alert')).toHaveText(`Godziny dnia ${changed.iso} nakładają się (09:00–11:00 i 10:00–14:00). Popraw je albo połącz w jeden przedział.`)
-    await row.getByLabel(`Wyjątek ${n} (2): od`).selectOption('12:00')
+    await expect(row.getByRole('alert')).toHaveText(`Godziny dnia ${changed.iso} nakładają się (10:00–13:00 i 12:00–14:00). Popraw je albo połącz w jeden przedział.`)
+    await row.getByLabel(`Wyjątek ${n} (2): od`).selectOption('09:00')
+    await row.getByLabel(`Wyjątek ${n} (2): do`).selectOption('11:00')
     await form.getByRole('button', { name: 'Zapisz godziny' }).click()
     await expect(dev.getByText('Zapisano godziny oglądania.')).toBeVisible()
     await expect(dev.getByText('Rezerwacje włączone')).toBeVisible()
+    // Saved, the form shows what was stored, without a reload: changed days by date, a day's ranges by start.
+    const dates = await Promise.all(Array.from({ length: n }, (_, i) => form.getByLabel(`Data wyjątku ${i + 1}`).inputValue()))
+    expect(dates).toEqual([...dates].sort())
+    const k = dates.indexOf(changed.iso) + 1
+    const saved = form.getByRole('group', { name: `Wyjątek ${k}` })
+    await expect(saved.getByLabel(`Wyjątek ${k}: od`)).toHaveValue('09:00')
+    await expect(saved.getByLabel(`Wyjątek ${k} (2): od`)).toHaveValue('12:00')
     expect(await dev.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width)
     // For a look: the week's first rows and the changed day, in the viewport.
     await form.getByLabel('poniedziałek', { exact: true }).scrollIntoViewIfNeeded()
     await dev.screenshot({ path: testInfo.outputPath(`editor-week-${width}.png`) })
-    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await saved.evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await dev.screenshot({ path: testInfo.outputPath(`editor-changed-day-${width}.png`) })
 
     // The buyer: 'Umów oglądanie' on the investment page lists the changed day's four times, not the week's.

@@ -36,6 +36,7 @@ export const VIEWING_MESSAGES = {
   rangesOverlap: (day: string, a: string, b: string) => `Godziny ${day} nakładają się (${a} i ${b}). Popraw je albo połącz w jeden przedział.`,
   tooManyRanges: (day: string) => `Podaj najwyżej ${MAX_RANGES_A_DAY} przedziały godzin ${day}.`,
   exceptionTwice: 'Ta data jest już na liście wyjątków.',
+  exceptionPast: 'Ta data już minęła: wybierz dzisiejszą lub późniejszą.',
 } as const
 
 /** Time ranges one day (of the week, or a changed date) may have: 9–12 and 16–19, up to four. */

@@ -5,7 +5,7 @@ import { VIEWING_MESSAGES } from '@portal/contracts/viewings'
 import { fieldError, notFound } from '../http/errors.ts'
 import type { ListingRow } from '../listings/access.ts'
 import { logListingChanges } from '../listings/changes.ts'
-import type { Availability, Busy, OpenDay } from './slots.ts'
+import { localParts, type Availability, type Busy, type OpenDay } from './slots.ts'
 
 /** A listing's (or an investment's, decision 078) visiting hours and open days as the advertiser edits them (issue 28). */
 export type SettingsRow = typeof viewingSettings.$inferSelect
@@ -50,8 +50,10 @@ export async function busyOf(db: DbHandle, key: number | PlaceKey, except?: numb
 export async function hoursView(db: DbHandle, key: PlaceKey): Promise<Omit<ViewingSettings, 'listing'>> {
   const s = await settingsOf(db, key)
   const days = await openDaysOf(db, key)
+  // Days gone by are not the advertiser's business any more; the next save leaves them out for good.
+  const today = localParts(new Date()).date
   return {
-    enabled: !!s, weekly: s?.weekly ?? [], exceptions: s?.exceptions ?? [], visit_minutes: s?.visitMinutes ?? 30, auto_confirm: s?.autoConfirm ?? false,
+    enabled: !!s, weekly: s?.weekly ?? [], exceptions: (s?.exceptions ?? []).filter((e) => e.date >= today), visit_minutes: s?.visitMinutes ?? 30, auto_confirm: s?.autoConfirm ?? false,
     open_days: days.map((d) => ({ id: d.id, starts_at: d.startsAt.toISOString(), ends_at: d.endsAt.toISOString(), capacity: d.capacity, taken: d.taken })),
   }
 }
@@ -65,6 +67,10 @@ const byStart = <T extends { from: string }>(r: T[]) => [...r].sort((a, b) => a.
 
 export async function saveSettings(db: DbHandle, key: number | PlaceKey, input: ViewingSettingsInput & { visit_minutes: number }) {
   const k = keyOf(key)
+  // A changed day must lie ahead: Warsaw's today counts (its later hours can still be visited).
+  const today = localParts(new Date()).date
+  const past = input.exceptions.findIndex((e) => e.date < today)
+  if (past >= 0) throw fieldError(`exceptions.${past}.date`, VIEWING_MESSAGES.exceptionPast)
   const values = {
     weekly: byStart(input.weekly.map((h) => ({ day: h.day, from: h.from, to: h.to }))).sort((a, b) => a.day - b.day),
     exceptions: [...input.exceptions].sort((a, b) => a.date.localeCompare(b.date)).map((e) => ({ date: e.date, ranges: byStart(e.ranges.map((r) => ({ from: r.from, to: r.to }))) })),

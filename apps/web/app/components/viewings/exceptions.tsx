@@ -20,6 +20,8 @@ export function Exceptions({ list, onChange, errors }: { list: Exception[]; onCh
   // 'exceptions.1.ranges.0.from' belongs under the second row; a message of the whole list goes under the list.
   const rowOf = (k: string) => { const m = /^exceptions\.(\d+)/.exec(k); return m ? Number(m[1]) : null }
   const errorOf = (i: number) => Object.entries(errors).find(([k]) => rowOf(k) === i)?.[1]
+  // Warsaw's today, the first day a change may fall on (the API refuses earlier ones).
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' })
   const general = Object.entries(errors).find(([k]) => k.startsWith('exceptions') && (rowOf(k) ?? list.length) >= list.length)?.[1]
   return (
     <fieldset className="flex flex-col gap-2">
@@ -31,7 +33,7 @@ export function Exceptions({ list, onChange, errors }: { list: Exception[]; onCh
         return (
           // A phone: the date and 'Usuń' on one line, 'dzień wolny' under them, then the ranges; wider: one row.
           <div key={i} role="group" aria-label={`Wyjątek ${i + 1}`} className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-t border-slate-100 py-2">
-            <input type="date" aria-label={`Data wyjątku ${i + 1}`} className={`${fieldInput} order-1`} value={x.date} onChange={(e) => set({ date: e.target.value })} />
+            <input type="date" aria-label={`Data wyjątku ${i + 1}`} className={`${fieldInput} order-1`} min={today} value={x.date} onChange={(e) => set({ date: e.target.value })} />
             <label className="order-3 flex min-h-11 basis-full items-center gap-2 text-[15px] sm:order-2 sm:basis-auto"><input type="checkbox" className="size-5 accent-accent-600" checked={x.off} onChange={(e) => set({ off: e.target.checked })} /> dzień wolny</label>
             <Button onPress={() => onChange(list.filter((_, j) => j !== i))} className="order-2 ml-auto min-h-11 cursor-pointer rounded-full px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:order-4 sm:ml-0">Usuń</Button>
             {!x.off && <div className="order-4 basis-full sm:order-3 sm:basis-auto"><Ranges name={`Wyjątek ${i + 1}`} ranges={x.ranges} onChange={(ranges) => set({ ranges })} /></div>}

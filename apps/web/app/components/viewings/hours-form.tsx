@@ -39,7 +39,10 @@ export function HoursForm({ hours: s, endpoint, onSaved }: { hours: Hours; endpo
     setBusy(true)
     setErrors({})
     try {
-      await api.put(endpoint, { weekly: weeklyOf(days), exceptions: exceptionsInput(exceptions), visit_minutes: length, auto_confirm: auto }, { silent: true })
+      const saved = await api.put<Hours>(endpoint, { weekly: weeklyOf(days), exceptions: exceptionsInput(exceptions), visit_minutes: length, auto_confirm: auto }, { silent: true })
+      // The rows as stored (ranges by start, days by date), not as typed: what the next visit to the page shows.
+      setDays(daysOf(saved.weekly))
+      setExceptions(exceptionsOf(saved.exceptions))
       toast.success('Zapisano godziny oglądania.')
       onSaved()
     } catch (err) {

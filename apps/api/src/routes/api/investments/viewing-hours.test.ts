@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
-import { notifications, throttles, viewingBookings } from '@portal/db'
+import { notifications, throttles, viewingBookings, viewingSettings } from '@portal/db'
 import { VIEWING_MESSAGES } from '@portal/contracts/viewings'
 import { createTestApp, startSession } from '../../../test/helpers.ts'
 import { startSmtpListener } from '../../../mail/test-smtp.ts'
@@ -9,6 +9,9 @@ import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { validInvestment } from './test-support.ts'
 
 type T = Awaited<ReturnType<typeof createTestApp>>
+// A changed day three weeks ahead (Warsaw's calendar), so the test holds on any day it runs.
+const AHEAD = new Date(Date.now() + 21 * 86400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' })
+const YESTERDAY = new Date(Date.now() - 86400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' })
 const WEEK = { weekly: [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [{ day, from: '00:00', to: '12:00' }, { day, from: '12:00', to: '24:00' }]), exceptions: [], visit_minutes: 60, auto_confirm: false }
 /** Everything a visitor or the developer reads about a visit: subject, text and the .ics. */
 const wording = (m: ParsedMail) => [m.subject, m.text, ...m.attachments.map((a) => a.content.toString('utf8'))].join('\n')
@@ -49,18 +52,26 @@ describe("an investment's weekly hours (decision 078): settings, booking, wordin
     expect(week.statusCode).toBe(422)
     expect(week.json().errors).toEqual({ 'weekly.0.from': [VIEWING_MESSAGES.rangesOverlap('we wtorek', '09:00–16:00', '15:00–18:00')] })
     // A changed day's ranges overlap; a date twice; five ranges on one day.
-    const day = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: '2026-12-24', ranges: [{ from: '09:00', to: '12:00' }, { from: '11:30', to: '13:00' }] }] })
-    expect(day.json().errors).toEqual({ 'exceptions.0.ranges.1.from': [VIEWING_MESSAGES.rangesOverlap('dnia 2026-12-24', '09:00–12:00', '11:30–13:00')] })
-    expect(day.json().errors['exceptions.0.ranges.1.from'][0]).toBe('Godziny dnia 2026-12-24 nakładają się (09:00–12:00 i 11:30–13:00). Popraw je albo połącz w jeden przedział.')
-    const twice = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: '2026-12-24', ranges: [] }, { date: '2026-12-24', ranges: [] }] })
+    const day = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: AHEAD, ranges: [{ from: '09:00', to: '12:00' }, { from: '11:30', to: '13:00' }] }] })
+    expect(day.json().errors).toEqual({ 'exceptions.0.ranges.1.from': [VIEWING_MESSAGES.rangesOverlap(`dnia ${AHEAD}`, '09:00–12:00', '11:30–13:00')] })
+    expect(day.json().errors['exceptions.0.ranges.1.from'][0]).toBe(`Godziny dnia ${AHEAD} nakładają się (09:00–12:00 i 11:30–13:00). Popraw je albo połącz w jeden przedział.`)
+    const twice = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: AHEAD, ranges: [] }, { date: AHEAD, ranges: [] }] })
     expect(twice.json().errors).toEqual({ 'exceptions.1.date': [VIEWING_MESSAGES.exceptionTwice] })
     const five = await send(t.app, dev, 'PUT', url(), { ...WEEK, weekly: ['08', '10', '12', '14', '16'].map((h) => ({ day: 3, from: `${h}:00`, to: `${h}:30` })) })
     expect(five.json().errors).toEqual({ 'weekly.4': [VIEWING_MESSAGES.tooManyRanges('w środę')] })
 
+    // A changed day that has gone by is refused under its row; the advertiser never sees such days again (below).
+    const past = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: AHEAD, ranges: [] }, { date: YESTERDAY, ranges: [] }] })
+    expect(past.statusCode).toBe(422)
+    expect(past.json().errors).toEqual({ 'exceptions.1.date': [VIEWING_MESSAGES.exceptionPast] })
+
     // Touching ranges, two on a changed day out of order: accepted and stored in order.
-    const ok = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: '2026-12-24', ranges: [{ from: '16:00', to: '18:00' }, { from: '09:00', to: '11:00' }] }] })
+    const ok = await send(t.app, dev, 'PUT', url(), { ...WEEK, exceptions: [{ date: AHEAD, ranges: [{ from: '16:00', to: '18:00' }, { from: '09:00', to: '11:00' }] }] })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toMatchObject({ enabled: true, visit_minutes: 60, auto_confirm: false, exceptions: [{ date: '2026-12-24', ranges: [{ from: '09:00', to: '11:00' }, { from: '16:00', to: '18:00' }] }] })
+    expect(ok.json()).toMatchObject({ enabled: true, visit_minutes: 60, auto_confirm: false, exceptions: [{ date: AHEAD, ranges: [{ from: '09:00', to: '11:00' }, { from: '16:00', to: '18:00' }] }] })
+    // A day stored before it went by (saved last week) is no longer shown to the developer.
+    await t.db.db.update(viewingSettings).set({ exceptions: [{ date: YESTERDAY, ranges: [] }, { date: AHEAD, ranges: [{ from: '09:00', to: '11:00' }] }] }).where(eq(viewingSettings.investmentId, inv.id))
+    expect((await t.app.inject({ url: url(), headers: { cookie: dev.cookie } })).json().exceptions).toEqual([{ date: AHEAD, ranges: [{ from: '09:00', to: '11:00' }] }])
     const s = await free()
     expect(s.enabled).toBe(true)
     expect(s.slots.length).toBeGreaterThan(24 * 20)
