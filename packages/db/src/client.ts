@@ -2,6 +2,7 @@ import path from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { parse as parseArrayLiteral } from 'postgres-array'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -13,6 +14,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
  */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[])
+}
+
+/**
+ * An array column of a raw row: the drivers give an array where they know the type, else the literal
+ * ('{a,"b c",NULL}'), read here by pg's own parser (quotes, escapes, NULL). Null or absent is an empty list.
+ */
+export function arrayOf(v: unknown): Array<string | null>
+export function arrayOf<T>(v: unknown, each: (s: string) => T): T[]
+export function arrayOf<T>(v: unknown, each?: (s: string) => T): unknown[] {
+  if (Array.isArray(v)) return each ? v.map((x) => (typeof x === 'string' ? each(x) : x)) : v
+  if (typeof v !== 'string') return []
+  return each ? parseArrayLiteral(v, each) : parseArrayLiteral(v)
 }
 
 export interface DbHandle {

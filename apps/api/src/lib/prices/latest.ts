@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rowsOf, type DbHandle } from '@portal/db'
+import { arrayOf, rowsOf, type DbHandle } from '@portal/db'
 
 /**
  * The latest month of `price_stats` in memory, for the listing pages' comparison (issue 26: it may add ≤ 2 ms p95).
@@ -27,11 +27,10 @@ async function load(db: DbHandle, cache: Cache): Promise<void> {
       const r = await db.db.execute(sql`select category_id, offer_type, city_slug, district, rooms, n, p25, median, p75, bin_min, bin_width, bins
         from price_stats where month = ${run.last_month}`)
       for (const x of rowsOf(r)) {
-        const bins = x.bins as (number | string)[] | string
         rows.set(statKey(Number(x.category_id), String(x.offer_type), String(x.city_slug), String(x.district), Number(x.rooms)), {
           district: String(x.district), rooms: Number(x.rooms), n: Number(x.n), p25: Number(x.p25), median: Number(x.median),
           p75: Number(x.p75), binMin: Number(x.bin_min), binWidth: Number(x.bin_width),
-          bins: (typeof bins === 'string' ? bins.replace(/[{}]/g, '').split(',') : bins).map(Number),
+          bins: arrayOf(x.bins, Number),
         })
       }
     }

@@ -117,6 +117,9 @@ export function priceAt(l: Pick<StatListing, 'price' | 'history'>, at: Date): nu
  * Group keys (`cat|offer|city|district|rooms`) are numbered once per listing; `dedupe` numbers the listing's
  * category × offer type × property, −1 for a listing alone in its property (no duplicate to choose from).
  */
+/** A listing as the columns take it: times as epoch milliseconds (the loader reads them so; no Date per listing). */
+export type ColumnListing = Omit<StatListing, 'property' | 'history' | 'start' | 'end'> & { property: string | null; start: number; end: number | null }
+
 export class StatColumns {
   n = 0
   readonly id: number[] = []
@@ -143,11 +146,11 @@ export class StatColumns {
     return i
   }
 
-  /** `property`: a key shared by the ads of one property, or null when the listing is its only ad. */
-  add(l: Omit<StatListing, 'property' | 'history'> & { property: string | null }, history: ArrayLike<number> = [], historyAt: ArrayLike<number> = []): void {
+  /** `property`: a key shared by the ads of one property, or null when the listing is its only ad; times in epoch ms. */
+  add(l: ColumnListing, history: ArrayLike<number> = [], historyAt: ArrayLike<number> = []): void {
     // A listing without an area never counts, not even as the newest ad of its property.
     if (!(l.area > 0)) return
-    this.id.push(l.id); this.start.push(+l.start); this.end.push(l.end === null ? Infinity : +l.end)
+    this.id.push(l.id); this.start.push(l.start); this.end.push(l.end ?? Infinity)
     this.price.push(l.price); this.area.push(l.area)
     if (l.property === null) this.dedupe.push(-1)
     else {
@@ -225,7 +228,7 @@ export function computeColumnStats(c: StatColumns, months: Month[]): StatRow[] {
 /** The statistics of the listings for the months (pure: the unit tests feed it crafted data). */
 export function computeStats(listings: StatListing[], months: Month[]): StatRow[] {
   const c = new StatColumns()
-  for (const l of listings) c.add(l, l.history.map((h) => h.price), l.history.map((h) => +h.at))
+  for (const l of listings) c.add({ ...l, start: +l.start, end: l.end === null ? null : +l.end }, l.history.map((h) => h.price), l.history.map((h) => +h.at))
   return computeColumnStats(c, months)
 }
 
@@ -280,8 +283,8 @@ export async function loadStatColumns(db: DbHandle, since: Date): Promise<StatCo
         district: (x.district as string | null) || null,
         rooms: x.rooms == null ? null : Number(x.rooms),
         area: Number(x.area),
-        start: new Date(Number(x.start)),
-        end: x.end == null ? null : new Date(Number(x.end)),
+        start: Number(x.start),
+        end: x.end == null ? null : Number(x.end),
         price: Number(x.price),
       }, prices, ats)
     }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '@portal/db'
+import { arrayOf, type Db } from '@portal/db'
 import { rowsOf } from '../sql.ts'
 import { ADVERTISER_CODE, FLAG, MEDIA, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from './store.ts'
 import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL } from '../facets.ts'
@@ -28,12 +28,7 @@ const BATCH = 20_000
 export const REREAD_SECONDS = 10
 export const CHANGES_PER_READ = 20_000
 
-/** pg parses text[] into arrays; PGlite too, but be tolerant of the '{a,b}' text form. */
-function textArray(v: unknown): string[] {
-  if (Array.isArray(v)) return v as string[]
-  if (typeof v === 'string' && v.length > 2) return v.slice(1, -1).split(',').map((s) => s.replace(/^"|"$/g, ''))
-  return []
-}
+const textArray = (v: unknown): string[] => arrayOf(v, String)
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 function toRow(r: Record<string, unknown>): IndexRow {
