@@ -5,6 +5,7 @@ import { investmentStatusLabel } from '@portal/contracts/plain/investments'
 import type { DisclosureStatus, InvestmentCard } from '@portal/contracts/investments'
 import { SettingsSection } from '~/components/account/section'
 import { DeveloperDataForm } from '~/components/investments/developer-data-form'
+import { groupMissingFields } from '~/components/investments/missing-developer-fields'
 import { api } from '~/lib/api'
 import { serverApi } from '~/lib/api.server'
 import { requireCompany } from '~/lib/auth.server'
@@ -14,6 +15,7 @@ import { useToast } from '~/lib/toast'
 import type { Route } from './+types/my-investments'
 
 const UNITS = ['lokal', 'lokale', 'lokali'] as const
+const FIELDS = ['pole', 'pola', 'pól'] as const
 
 // /moje-inwestycje: the company's investments and its price open-data files (issue 27). Guard 'company'.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -93,11 +95,12 @@ function DisclosurePanel({ d }: { d: DisclosureStatus }) {
       </button>
       {d.developer_missing.length > 0 && (
         <div className="mt-5 rounded-xl bg-amber-50 p-4 text-[15px] text-amber-900">
-          <p className="font-semibold">Brakuje danych dewelopera w pliku:</p>
-          <p className="mt-1">{d.developer_missing.join(', ')}.</p>
+          <p className="font-semibold">Brakuje danych dewelopera w pliku ({countLabel(d.developer_missing.length, FIELDS)}):</p>
+          <ul className="mt-1 list-disc pl-5">{groupMissingFields(d.developer_missing).map((f) => <li key={f}>{f}</li>)}</ul>
+          <p className="mt-2">Uzupełnij je w formularzu „Dane dewelopera do pliku” poniżej.</p>
         </div>
       )}
-      <details className="mt-5 rounded-xl border border-slate-200 p-4">
+      <details className="mt-5 rounded-xl border border-slate-200 p-4" open={d.developer_missing.length > 0}>
         <summary className="cursor-pointer text-[15px] font-semibold text-accent-700">Dane dewelopera do pliku</summary>
         <div className="mt-4"><DeveloperDataForm data={d.data} onSaved={() => revalidator.revalidate()} /></div>
       </details>

@@ -19,7 +19,7 @@ export function PinsMap({ pins, tileUrl, label, className = 'h-80' }: { pins: Ma
     let map: Leaflet.Map | undefined
     const build = (L: typeof Leaflet) => {
       if (disposed || !box.current) return
-      map = L.map(box.current, { attributionControl: !!tileUrl, minZoom: 5, maxZoom: 18, scrollWheelZoom: false, dragging: !L.Browser.mobile })
+      map = L.map(box.current, { attributionControl: !!tileUrl, minZoom: 5, maxZoom: 18, zoomSnap: 0.25, scrollWheelZoom: false, dragging: !L.Browser.mobile })
       addBaseLayer(L, map, tileUrl)
       const icon = L.divIcon({ className: 'map-marker', html: '<span></span>', iconSize: [30, 36], iconAnchor: [15, 33], popupAnchor: [0, -30] })
       for (const p of pins) {
