@@ -4,6 +4,7 @@
  * `bench/search-explain.ts` runs EXPLAIN ANALYZE for the same queries.
  */
 import { CITIES } from '@portal/contracts/catalogue'
+import { placeSlug } from '@portal/contracts/catalogue/voivodeships'
 import { encodeArea } from '@portal/contracts/search'
 
 const city = (i: number) => CITIES[i % 10]!
@@ -18,6 +19,10 @@ const area = (i: number) => {
   })))
 }
 const page = (i: number) => (i % 3) + 1
+/** The voivodeship of one of the 10 cities (`lokalizacje`, decision 069: matched by its boundary). */
+const voivodeship = (i: number) => placeSlug(city(i).voivodeship)
+/** Three districts of one of the 10 cities (`lokalizacje=warszawa.mokotow,…`). */
+const districts = (i: number) => city(i).districts.slice(0, 3).map((d) => `${city(i).slug}.${placeSlug(d.name)}`).join(',')
 export const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
 
 export interface SearchMixEntry { name: string; description: string; path: (i: number) => string }
@@ -39,4 +44,13 @@ export const SEARCH_MIX: SearchMixEntry[] = [
   { name: 'wanted', description: 'wanted ads (ad-type=seek-property) in a city', path: (i) => `/api/search?ad-type=seek-property&${loc(i)}` },
   { name: 'map-view', description: 'flats for sale in the map view of a city (the list follows the map, issue 25)', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&mapa=${bbox(i)}` },
   { name: 'drawn-area', description: 'for sale inside a drawn 20-point area over part of a city (issue 25)', path: (i) => `/api/search?typ=sprzedaz&obszar=${area(i)}` },
+  // Issue 25's places and filters (decisions 060, 069); each page is newest first with the promoted slots.
+  { name: 'voivodeship', description: 'flats for sale in the voivodeship of one of 10 cities (its boundary)', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&lokalizacje=${voivodeship(i)}&page=${page(i)}` },
+  { name: 'districts', description: 'flats for sale in three districts of one of 10 cities', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&lokalizacje=${districts(i)}` },
+  { name: 'advertiser', description: "flats for sale from private owners only ('Tylko prywatne')", path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&ogloszeniodawca=prywatny&page=${page(i)}` },
+  { name: 'added', description: 'flats for rent added in the last 3 days in a city', path: (i) => `/api/search?kategoria=mieszkanie&typ=wynajem&dodane=3&${loc(i)}` },
+  { name: 'price-m2', description: 'flats for sale at 9,000-12,000 zł per m²', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&cena_m2[min]=9000&cena_m2[max]=12000&page=${page(i)}` },
+  { name: 'year-built', description: 'flats for sale built 2000-2015 in a city', path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&rok_budowy[min]=2000&rok_budowy[max]=2015&${loc(i)}` },
+  { name: 'floor-range', description: 'flats for rent on floors 1-3', path: (i) => `/api/search?kategoria=mieszkanie&typ=wynajem&pietro_od=1&pietro_do=3&page=${page(i)}` },
+  { name: 'media', description: "flats for sale with a video, a virtual tour or a floor plan ('z filmem', … one of the three)", path: (i) => `/api/search?kategoria=mieszkanie&typ=sprzedaz&${['z_filmem', 'z_wirtualnym_spacerem', 'z_rzutem'][i % 3]}=1` },
 ]

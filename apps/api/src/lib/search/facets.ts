@@ -87,5 +87,9 @@ export function AREA_SQL(e: AreaEdges, t: string): string {
     const yi = f(e[k]!), yj = f(e[k + 1]!)
     terms.push(`((${t}.lat > ${yi}) <> (${t}.lat > ${yj}) and ${t}.lon < (${f(e[k + 3]!)} * (${t}.lat - ${yi})) / ${f(e[k + 4]!)} + ${f(e[k + 2]!)})::int`)
   }
-  return `(${terms.join(' + ')}) % 2 = 1`
+  // `::boolean` rather than `= 1` (the same rows: the sum is never negative): the planner estimates an equality on an
+  // expression at 0.5 %, so with a ring a dense area's box looked like a few dozen rows and a page sorted every match
+  // of the box's offer type (drawn area over Warsaw: 510,000 index entries walked, 170 ms at a million listings); a
+  // cast is estimated as a third of the box, and the newest-first walk stops at the page's end.
+  return `((${terms.join(' + ')}) % 2)::boolean`
 }

@@ -3,7 +3,7 @@ import { validationErrorSchema } from '@portal/contracts/errors'
 import { searchCountResponseSchema } from '@portal/contracts/search'
 import { countSearchFlagged, filterKey, searchPlan } from '../../../lib/search/sql.ts'
 import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
-import { areaDensity } from '../../../lib/search/density.ts'
+import { areaDensity, dependsOnDensity } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 
 /**
@@ -26,7 +26,7 @@ const count: FastifyPluginAsyncZod = async (app) => {
     const hit = await app.searchIndex.count(query)
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) return { total: hit.total, total_estimated: hit.estimated }
-    const { where, countWhere } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where, countWhere } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     const { n, estimated } = await countSearchFlagged(app.db.db, where, filterKey(query), countWhere)
     return { total: n, total_estimated: estimated }
   })

@@ -3,7 +3,7 @@ import { validationErrorSchema } from '@portal/contracts/errors'
 import { investmentGroupsSchema } from '@portal/contracts/investments'
 import { searchPlan } from '../../../lib/search/sql.ts'
 import { searchQueryOf } from '../../../lib/search/request.ts'
-import { areaDensity } from '../../../lib/search/density.ts'
+import { areaDensity, dependsOnDensity } from '../../../lib/search/density.ts'
 import { investmentGroups, INVESTMENT_GROUPS_MAX } from '../../../lib/investments/search-groups.ts'
 import { searchQueryDocs } from './query-docs.ts'
 
@@ -19,7 +19,7 @@ const investments: FastifyPluginAsyncZod = async (app) => {
     const query = await searchQueryOf(app.db.db, request, reply)
     if (!query) return reply
     reply.header('cache-control', 'public, max-age=30')
-    const { where } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     return { data: await investmentGroups(app.db, where) }
   })
 }

@@ -3,7 +3,7 @@ import { validationErrorSchema } from '@portal/contracts/errors'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, MAX_MARKERS, markersResponseSchema } from '@portal/contracts/search'
 import { countSearch, filterKey, searchClusters, searchMarkers, searchPlan } from '../../../lib/search/sql.ts'
 import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
-import { areaDensity, densityGrid, listingsInBox } from '../../../lib/search/density.ts'
+import { areaDensity, dependsOnDensity, densityGrid, listingsInBox } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 import { markersOf } from '../../../lib/search/index/hydrate.ts'
 
@@ -30,7 +30,7 @@ const markers: FastifyPluginAsyncZod = async (app) => {
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
     reply.header('x-search-source', hit ? 'index' : 'sql')
     if (hit) return { data: markersOf(hit.store, hit.slots), clusters: hit.clusters, total: hit.total, truncated: false }
-    const { where, countWhere, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where, countWhere, branches } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     if (query.bbox) {
       // As the index answers (decision 035): up to MARKERS_BEFORE_CLUSTERS newest as markers, else every match in
       // clusters, with an exact total either way. A box holding many listings of any kind is grouped first (most

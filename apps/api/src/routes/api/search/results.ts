@@ -4,7 +4,7 @@ import type { ListingSummary } from '@portal/contracts/listing'
 import { DEFAULT_PER_PAGE, parseSearchParams, searchResponseSchema, type SearchQuery } from '@portal/contracts/search'
 import { countSearchFlagged, filterKey, searchPage, searchPlan } from '../../../lib/search/sql.ts'
 import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.ts'
-import { areaDensity } from '../../../lib/search/density.ts'
+import { areaDensity, dependsOnDensity } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
 
@@ -55,7 +55,7 @@ const results: FastifyPluginAsyncZod = async (app) => {
       ])
       return pageOf(hit.total, hit.estimated, capped ? withPromotedSlots(promoted, data) : data)
     }
-    const { where, countWhere, branches } = searchPlan(query, query.location || query.bbox ? await areaDensity(app.db.db) : {})
+    const { where, countWhere, branches } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     const [data, promoted, { n: total, estimated }] = await Promise.all([
       searchPage(app.db.db, organic, where, branches),
       // Promoted rank first under 'newest': this page's share of them (anything unpromoted in the answer is dropped).
