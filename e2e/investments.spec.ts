@@ -142,6 +142,12 @@ for (const width of [390, 1280]) {
     await units.getByRole('link', { name: /A\/2/ }).click()
     await expect(buyer).toHaveURL(/\/ogloszenia\//)
     await expect(buyer.getByRole('heading', { level: 1 })).toContainText(name)
+    // The unit's page names its investment and leads back to it.
+    const note = buyer.getByRole('region', { name: 'Inwestycja' })
+    await expect(note).toContainText(`Lokal w inwestycji${name}`)
+    await note.getByRole('link', { name: 'Zobacz inwestycję' }).click()
+    await expect(buyer).toHaveURL(/\/inwestycje\//)
+    await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(name)
 
     // The list of investments finds it by city and rooms.
     await buyer.goto('/inwestycje?miasto=gdansk&pokoje=3')

@@ -229,6 +229,12 @@ export const advertiserSchema = z.object({
   active_offers_count: z.number().int(),
 })
 
+/** The investment of a unit listing (issue 27): shown on its page with a link to /inwestycje/{slug}. */
+export const offerInvestmentSchema = z.object({
+  slug: z.string(), name: z.string(), status: z.string(), completion_date: z.string().nullable(), units_available: z.number().int(),
+})
+export type OfferInvestment = z.infer<typeof offerInvestmentSchema>
+
 /** GET /api/offers/:slug (public listing page). No e-mail and no phone: the phone needs POST /phone. */
 export const publicOfferSchema = z.object({
   id: z.number().int(),
@@ -273,6 +279,8 @@ export const publicOfferSchema = z.object({
   is_favorite: z.boolean(),
   /** True when visits can be booked ('Umów oglądanie', issue 28): hours set or an open day ahead. */
   viewings: z.boolean().optional(),
+  /** A unit of a developer's investment: the investment (its gallery fills `photos` when the unit has none). */
+  investment: offerInvestmentSchema.nullable().optional(),
   similar: z.array(listingSummarySchema),
 })
 export type PublicOffer = z.infer<typeof publicOfferSchema>

@@ -43,6 +43,11 @@ export function toPhoto(p: PhotoRow): OfferPhoto {
   }
 }
 
+/** A photo of another gallery (an investment's) in a listing's photo shape; negative ids mark it as not the listing's. */
+export function toGalleryPhoto(p: { key: string; width: number; height: number; placeholder: string | null }, i: number): OfferPhoto {
+  return { id: -(i + 1), url: photoUrl(p.key, 'md'), srcset: photoSrcSet(p.key), placeholder: p.placeholder, width: p.width, height: p.height, position: i }
+}
+
 export function photoLists(rows: PhotoRow[]) {
   return {
     photos: rows.filter((p) => p.kind === 'photo').map(toPhoto),

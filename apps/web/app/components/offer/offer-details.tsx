@@ -7,6 +7,7 @@ import { paragraphs } from '~/lib/offer-text'
 import { ListingCard } from '../listing-card'
 import { monthlyCost, attrGrosze, CZYNSZ_ID } from '~/lib/monthly-cost'
 import { AttributeGroups, EnergyBlock, MonthlyCostBlock, LocationBlock, Plans, PriceHistory, Section } from './offer-sections'
+import { InvestmentNote } from './investment-note'
 import { SameProperty } from './same-property'
 import { Videos } from './videos'
 
@@ -19,6 +20,7 @@ export function OfferDetails({ offer: o, alt, tileUrl, property, comparison = nu
   const monthly = monthlyCost(o)
   return (
     <>
+      {o.investment && <InvestmentNote investment={o.investment} />}
       {monthly && <MonthlyCostBlock cost={monthly} />}
       {comparison && <PriceInsight c={comparison} />}
       {mortgageRate !== null && <MortgageCalculator price={o.price} ratePct={mortgageRate} czynsz={attrGrosze(o, CZYNSZ_ID)} />}

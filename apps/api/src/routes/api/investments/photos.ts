@@ -10,6 +10,7 @@ import { readMultipart } from '../../../lib/media/multipart-upload.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { ownInvestment } from '../../../lib/investments/investments.ts'
 import { addInvestmentPhoto, orderInvestmentPhotos, removeInvestmentPhoto } from '../../../lib/investments/photos.ts'
+import { galleryChanged } from '../../../lib/investments/of-listing.ts'
 
 const params = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Nieprawidłowy identyfikator.').transform(Number) })
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: validationErrorSchema }
@@ -35,6 +36,7 @@ const investmentPhotos: FastifyPluginAsyncZod = async (app) => {
     })
     if (!file?.length) throw fieldError('file', M.photoRequired)
     const photos = await addInvestmentPhoto(app.db, storage, inv.id, file)
+    await galleryChanged(app.db, inv.id)
     return reply.code(201).header('cache-control', 'no-store').send({ photos })
   })
 
@@ -47,7 +49,9 @@ const investmentPhotos: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const user = await requireCompany(request)
     const inv = await ownInvestment(app.db, user.id, request.params.id)
-    return { photos: await orderInvestmentPhotos(app.db, inv.id, request.body.ids) }
+    const photos = await orderInvestmentPhotos(app.db, inv.id, request.body.ids)
+    await galleryChanged(app.db, inv.id)
+    return { photos }
   })
 
   app.delete('/investments/:id/photos/:photo', {
@@ -60,6 +64,7 @@ const investmentPhotos: FastifyPluginAsyncZod = async (app) => {
     const user = await requireCompany(request)
     const inv = await ownInvestment(app.db, user.id, request.params.id)
     await removeInvestmentPhoto(app.db, storage, inv.id, request.params.photo)
+    await galleryChanged(app.db, inv.id)
     return reply.code(204).send(null)
   })
 }

@@ -5,11 +5,12 @@ import { apiErrorSchema } from '@portal/contracts/errors'
 import { currentUser } from '../../../lib/accounts/guard.ts'
 import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
 import { takesViewings } from '../../../lib/viewings/settings.ts'
-import { SIMILAR_LIMIT, advertiserOf, favouritesCount, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
+import { SIMILAR_LIMIT, toGalleryPhoto, advertiserOf, favouritesCount, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
 import { countView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { isFavorite } from '../../../lib/favorites/favorites.ts'
+import { investmentOfListing } from '../../../lib/investments/of-listing.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
@@ -42,16 +43,20 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
-    const [photos, history, advertiser, similar, favorite, favourites, viewings] = await Promise.all([
+    const [photos, history, advertiser, similar, favorite, favourites, viewings, investment] = await Promise.all([
       listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
         : similarListings(app.db, listing),
       isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id), takesViewings(app.db, listing.id),
+      investmentOfListing(app.db, listing.id),
     ])
+    const base = publicBase(listing, meta, photos, storage)
+    // A unit without photos of its own shows its investment's gallery.
+    if (investment && !base.photos.length) base.photos = investment.photos.map(toGalleryPhoto)
     reply.header('cache-control', 'private, no-cache')
     return {
-      ...publicBase(listing, meta, photos, storage),
+      ...base,
       views,
       favourites_count: favourites,
       price_history: history,
@@ -59,6 +64,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       is_owner: owner,
       is_favorite: favorite,
       viewings,
+      investment: investment?.card ?? null,
       similar,
     }
   })
