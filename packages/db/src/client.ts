@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { parse as parseArrayLiteral } from 'postgres-array'
 import * as schema from './schema/index.ts'
@@ -26,6 +27,16 @@ export function arrayOf<T>(v: unknown, each?: (s: string) => T): unknown[] {
   if (Array.isArray(v)) return each ? v.map((x) => (typeof x === 'string' ? each(x) : x)) : v
   if (typeof v !== 'string') return []
   return each ? parseArrayLiteral(v, each) : parseArrayLiteral(v)
+}
+
+/**
+ * Ids as ONE bigint[] parameter (`= any(${idArray(ids)})`), whatever their number: the statement's text stays the
+ * same, where drizzle's inArray or a joined list writes one placeholder per id (a large investment's thousands).
+ * Sent as the array's text ('{1,2,3}'), which both drivers pass through unchanged.
+ */
+export function idArray(ids: readonly number[]): SQL {
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('idArray: ids must be integers')
+  return sql`${`{${ids.join(',')}}`}::bigint[]`
 }
 
 export interface DbHandle {

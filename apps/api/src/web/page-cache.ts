@@ -15,6 +15,8 @@ import { PageStore, type Encoding, type PageEntry } from './page-store.ts'
 export const LISTINGS_HEADER = 'x-page-cache-listings'
 /** Cookies the server reads: a request with one of them may be somebody's (signed in, with a CSRF token). */
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:portal_session|XSRF-TOKEN)=/
+/** Cache keys (page-cache.ts serve) of listing pages, whose hits count a view of the listing. */
+const LISTING_PAGE = /^\w+ \/ogloszenia\//
 /** Response headers never repeated from a stored copy. */
 const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'age',
   'x-request-id', 'x-cache', LISTINGS_HEADER])
@@ -165,8 +167,9 @@ export class PageCache {
   private improve(e: PageEntry) { improveOnce(this.store, e, this.improved) }
 
   private async send(request: FastifyRequest, reply: FastifyReply, e: PageEntry, state: 'hit' | 'stale' | 'miss') {
-    // The page's own listing comes first in X-Page-Cache-Listings (offer.tsx).
-    if (state !== 'miss' && e.listings) this.opts.viewed?.(e.listings[0]!, request)
+    // A listing page's own listing comes first in X-Page-Cache-Listings (offer.tsx); other pages that name listings
+    // (an investment's, with its units) count no listing's view.
+    if (state !== 'miss' && e.listings && LISTING_PAGE.test(e.key)) this.opts.viewed?.(e.listings[0]!, request)
     const small = e.body !== undefined && e.body.length < 1024
     const enc = small ? 'identity' : pickEncoding(request.headers['accept-encoding'])
     const plain = async () => e.body ?? await unbrotli(e.variants.br!)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import {
-  developerDisclosures, investments, investmentUnits, listingPriceHistory, listings, priceDisclosureFiles, priceDisclosureXml,
+  developerDisclosures, idArray, investments, investmentUnits, listingPriceHistory, listings, priceDisclosureFiles, priceDisclosureXml,
   users, type DbHandle, type PostalAddress, type UnitExtra,
 } from '@portal/db'
 import { displayName } from '@portal/contracts/people'
@@ -88,7 +88,7 @@ async function unitsOnOffer(db: DbHandle, userId: number): Promise<UnitRow[]> {
     changedAt: sql<string | null>`(SELECT max(${listingPriceHistory.changedAt}) FROM ${listingPriceHistory} WHERE ${listingPriceHistory.listingId} = ${investmentUnits.listingId})`,
   })
     .from(investmentUnits).innerJoin(listings, eq(listings.id, investmentUnits.listingId))
-    .where(and(inArray(investmentUnits.investmentId, [...invs.keys()]), sql`${investmentUnits.status} <> 'sprzedane'`))
+    .where(and(sql`${investmentUnits.investmentId} = any(${idArray([...invs.keys()])})`, sql`${investmentUnits.status} <> 'sprzedane'`))
     .orderBy(asc(investmentUnits.investmentId), asc(investmentUnits.building), asc(investmentUnits.unitNumber))
   return rows.map((r) => ({
     listingId: r.listingId, unitNumber: r.unitNumber, building: r.building, extras: r.extras,

@@ -3,10 +3,12 @@ import { investments, investmentUnits, type DbHandle } from '@portal/db'
 import {
   IMPORT_COLUMNS, importHeaderKey, INVESTMENT_MESSAGES as M, unitInputSchema, type ImportColumnKey, type ImportReport, type UnitValues,
 } from '@portal/contracts/investments'
+import { fieldError } from '../http/errors.ts'
 import { inTransaction } from '../http/transaction.ts'
 import { readRows, type Cell } from './import-file.ts'
-import { knownUnits, saveUnit, type InvestmentRow } from './units.ts'
-import { createUnits } from './units-bulk.ts'
+import { logInvestmentChange } from './investments.ts'
+import { knownUnits, type InvestmentRow } from './units.ts'
+import { createUnits, updateUnits } from './units-bulk.ts'
 
 /**
  * Importing units from a CSV or XLSX file: every row is checked first (a dry run stops there and reports); then all
@@ -146,17 +148,23 @@ export async function importUnits(db: DbHandle, inv: InvestmentRow, file: Buffer
     if (buildings.length !== inv.buildings.length) {
       current = (await tx.db.update(investments).set({ buildings, updatedAt: sql`now()` }).where(eq(investments.id, inv.id)).returning())[0]!
     }
-    // Known units go through saveUnit (its price history and status changes per unit); new ones are written
-    // together (units-bulk.ts, decision 074): the same rows, a few statements instead of ~15 per unit.
+    // Known units and new ones are each written together (units-bulk.ts, decisions 074 and 082): the rows saveUnit
+    // would write, a few set-based statements instead of ~7 per changed and ~15 per new unit.
     const fresh: UnitValues[] = []
     const stored = await knownUnits(tx, inv.id)
+    const known: Parameters<typeof updateUnits>[2] = []
     for (const r of rows) {
-      const known = existing.get(`${r.values.building}\u0000${r.values.unit_number}`)
-      if (known === undefined) { fresh.push(r.values); continue }
-      const { result } = await saveUnit(tx, current, r.values, known, '', stored.get(known))
-      counts[result]++
+      const id = existing.get(`${r.values.building}\u0000${r.values.unit_number}`)
+      if (id === undefined) fresh.push(r.values)
+      else if (stored.has(id)) known.push({ unit: r.values, known: stored.get(id)! })
+      else throw fieldError('unit_number', M.unitNotFound)
     }
-    counts.created += (await createUnits(tx, current, fresh)).length
+    const { updated, unchanged } = await updateUnits(tx, current, known)
+    counts.updated = updated
+    counts.unchanged = unchanged
+    counts.created = (await createUnits(tx, current, fresh)).length
+    // The investment's page (kept in page caches under its units' ids, decision 082) lists the new units too.
+    if (counts.created || current !== inv) await logInvestmentChange(tx.db, inv.id)
   })
   return report(true, counts)
 }

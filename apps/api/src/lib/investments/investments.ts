@@ -66,7 +66,8 @@ export async function updateInvestment(db: DbHandle, inv: InvestmentRow, v: Inve
     const gone = units.find((u) => u.unit.building && !row!.buildings.includes(u.unit.building))
     if (gone) throw fieldError('buildings', M.buildingInUse.replace('{building}', gone.unit.building))
     const placeChanged = inv.name !== row!.name || inv.lat !== row!.lat || inv.lon !== row!.lon || inv.locationName !== row!.locationName || inv.description !== row!.description
-    if (!placeChanged) return row!
+    // Any edit (status, completion, amenities too) drops the investment's page from the page caches.
+    if (!placeChanged) { await logInvestmentChange(tx.db, inv.id); return row! }
     for (const { unit, listing } of units) {
       const c = listingColumns(unitListingInput(row!, {
         building: unit.building, unit_number: unit.unitNumber, floor: unit.floor ?? 0, area: Number(listing.area ?? 0),
@@ -80,4 +81,14 @@ export async function updateInvestment(db: DbHandle, inv: InvestmentRow, v: Inve
     await logListingChanges(tx, units.map((u) => u.listing.id))
     return row!
   })
+}
+
+type Executor = Pick<DbHandle['db'], 'execute'>
+
+/**
+ * Names every unit of the investment in the change log (one statement): the investment's page, which the page caches
+ * keep under its units' listing ids (decision 082), is dropped on every instance, as are its units' pages.
+ */
+export async function logInvestmentChange(db: Executor, investmentId: number): Promise<void> {
+  await db.execute(sql`INSERT INTO listing_changes (listing_id) SELECT listing_id FROM investment_units WHERE investment_id = ${investmentId}`)
 }

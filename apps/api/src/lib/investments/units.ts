@@ -43,7 +43,7 @@ async function insertUnitListing(tx: DbHandle, values: Omit<typeof listings.$inf
   }
 }
 
-async function goLive(tx: DbHandle, listingId: number) {
+export async function goLive(tx: DbHandle, listingId: number) {
   const [row] = await tx.db.select().from(listings).where(eq(listings.id, listingId))
   await publishListing(tx, row!, { quiet: true })
   await tx.db.update(listings).set({ expiresAt: null }).where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
@@ -53,6 +53,14 @@ async function endUnitListing(tx: DbHandle, listingId: number) {
   await tx.db.update(listings).set({ status: 'ended', updatedAt: sql`now()` }).where(eq(listings.id, listingId))
   await tx.db.insert(listingMeta).values({ listingId, endedAt: new Date(), pendingActivation: false })
     .onConflictDoUpdate({ target: listingMeta.listingId, set: { endedAt: new Date(), pendingActivation: false } })
+}
+
+/** Nothing a unit's form or import row sets differs from what is stored (`extras` dated by datedExtras). */
+export function unchangedUnit(known: KnownUnit, unit: UnitValues, title: string, extras: UnitExtra[]): boolean {
+  return known.unit.building === unit.building && known.unit.unitNumber === unit.unit_number
+    && known.unit.floor === unit.floor && known.unit.rooms === unit.rooms && known.unit.status === unit.status
+    && JSON.stringify(known.unit.outdoor) === JSON.stringify(unit.outdoor) && JSON.stringify(known.unit.extras) === JSON.stringify(extras)
+    && Number(known.listing.price) === unit.price && Number(known.listing.area) === unit.area && known.listing.title === title
 }
 
 /** A unit as stored: its investment_units row and its listing. */
@@ -99,11 +107,7 @@ export async function saveUnit(
       .where(and(eq(investmentUnits.listingId, listingId), eq(investmentUnits.investmentId, inv.id))).limit(1)
   if (!known) throw fieldError(`${field}unit_number`, M.unitNotFound)
   const extras = datedExtras(unit.extras, known.unit.extras)
-  const same = known.unit.building === unit.building && known.unit.unitNumber === unit.unit_number
-    && known.unit.floor === unit.floor && known.unit.rooms === unit.rooms && known.unit.status === unit.status
-    && JSON.stringify(known.unit.outdoor) === JSON.stringify(unit.outdoor) && JSON.stringify(known.unit.extras) === JSON.stringify(extras)
-    && Number(known.listing.price) === unit.price && Number(known.listing.area) === unit.area && known.listing.title === columns.title
-  if (same) return { result: 'unchanged', listingId }
+  if (unchangedUnit(known, unit, columns.title, extras)) return { result: 'unchanged', listingId }
   try {
     await tx.db.transaction(async (sp) => {
       await sp.update(investmentUnits).set({

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { rowsOf, type DbHandle } from '@portal/db'
+import { idArray, rowsOf, type DbHandle } from '@portal/db'
 import { inTransaction } from '../http/transaction.ts'
 import { notifyMany } from '../notifications/notifications.ts'
 import { bellsFor, type EventDetail } from './messages.ts'
@@ -106,16 +106,17 @@ async function investmentEvents(tx: DbHandle, listingId?: number): Promise<numbe
 /** Who is told of these events: favourites of the listing, followers of the investment (each user once per event). */
 async function notices(tx: DbHandle, eventIds: number[]): Promise<Array<{ userId: number; eventId: number; via: 'favorite' | 'investment' }>> {
   if (!eventIds.length) return []
-  const list = sql.join(eventIds.map((id) => sql`${id}`), sql`, `)
+  // One array parameter: a large investment's price changes are thousands of events in one run.
+  const list = idArray(eventIds)
   const rows = rowsOf(await tx.db.execute(sql`
     with watchers as (
       select e.id as event_id, f.user_id, 'favorite' as via, 0 as rank from watch_events e
       join favorites f on f.listing_id = e.listing_id and f.created_at <= e.at
-      where e.id in (${list}) and e.kind in ('price-down', 'price-up', 'ended')
+      where e.id = any(${list}) and e.kind in ('price-down', 'price-up', 'ended')
       union all
       select e.id, fo.user_id, 'investment', 1 from watch_events e
       join investment_follows fo on fo.investment_id = e.investment_id and fo.created_at <= e.at
-      where e.id in (${list}) and e.kind <> 'ended'
+      where e.id = any(${list}) and e.kind <> 'ended'
     ), firsts as (
       select distinct on (event_id, user_id) event_id, user_id, via from watchers order by event_id, user_id, rank
     ), inserted as (
@@ -135,7 +136,7 @@ export async function details(tx: DbHandle, eventIds: number[]): Promise<Map<num
     left join listings l on l.id = e.listing_id
     left join investment_units u on u.listing_id = e.listing_id
     left join investments i on i.id = coalesce(e.investment_id, u.investment_id)
-    where e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`))
+    where e.id = any(${idArray(eventIds)})`))
   return new Map(rows.map((r) => [Number(r.id), {
     id: Number(r.id), kind: r.kind as EventDetail['kind'],
     oldPrice: r.old_price === null ? null : Number(r.old_price), newPrice: r.new_price === null ? null : Number(r.new_price),

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { investmentFollows, investments, rowsOf, watchSettings, type DbHandle } from '@portal/db'
+import { idArray, investmentFollows, investments, rowsOf, watchSettings, type DbHandle } from '@portal/db'
 import type { FollowedInvestment, PriceChange } from '@portal/contracts/watch'
 import { seedInvestmentSeen } from './detect.ts'
 
@@ -45,7 +45,7 @@ export async function followedInvestments(db: DbHandle, userId: number): Promise
   const stats = rowsOf(await db.db.execute(sql`
     select u.investment_id, count(*)::int as available, min(l.price) as price_from
     from investment_units u join listings l on l.id = u.listing_id
-    where u.investment_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)}) and u.status <> 'sprzedane'
+    where u.investment_id = any(${idArray(rows.map((r) => r.id))}) and u.status <> 'sprzedane'
     group by u.investment_id`))
   const byId = new Map(stats.map((s) => [Number(s.investment_id), s]))
   return rows.map((r) => {
@@ -73,7 +73,7 @@ export async function lastPriceChanges(db: DbHandle, listingIds: number[]): Prom
   if (!listingIds.length) return []
   const rows = rowsOf(await db.db.execute(sql`
     select ids.id as listing_id, prev.price as old_price, h.price as new_price, h.changed_at
-    from unnest(array[${sql.join(listingIds.map((id) => sql`${id}`), sql`, `)}]::bigint[]) as ids(id)
+    from unnest(${idArray(listingIds)}) as ids(id)
     cross join lateral (
       select id, price, changed_at from listing_price_history where listing_id = ids.id order by changed_at desc, id desc limit 1
     ) h

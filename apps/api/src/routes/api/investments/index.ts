@@ -9,7 +9,7 @@ import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { requireCompany } from '../../../lib/accounts/guard.ts'
 import { fieldError, HttpError, notFound } from '../../../lib/http/errors.ts'
 import { inTransaction } from '../../../lib/http/transaction.ts'
-import { createInvestment, ownInvestment, updateInvestment } from '../../../lib/investments/investments.ts'
+import { createInvestment, logInvestmentChange, ownInvestment, updateInvestment } from '../../../lib/investments/investments.ts'
 import { importUnits } from '../../../lib/investments/import.ts'
 import { investmentBySlug, listInvestments, ownDetail, unitsOf } from '../../../lib/investments/read.ts'
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
@@ -88,7 +88,12 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const user = await requireCompany(request)
     const inv = await ownInvestment(app.db, user.id, request.params.id)
-    const { listingId } = await inTransaction(app.db, (tx) => saveUnit(tx, inv, request.body))
+    const { listingId } = await inTransaction(app.db, async (tx) => {
+      const saved = await saveUnit(tx, inv, request.body)
+      // The investment's page (kept in page caches under its units' ids, decision 082) now lists one more unit.
+      await logInvestmentChange(tx.db, inv.id)
+      return saved
+    })
     return reply.code(201).send((await unitsOf(app.db, inv.id)).find((u) => u.id === listingId)!)
   })
 
