@@ -1,6 +1,7 @@
 /**
  * Investments at scale (issue 27, decision 074), in process on PostgreSQL: a developer and an investment, then
- *  - the import of a --rows-row CSV (1,000): the dry run, then the real run with its report;
+ *  - the import of a --rows-row CSV (1,000): the dry run, then the real run with its report, the same file again,
+ *    the file with every price changed (each unit updated, a price recorded);
  *  - the daily price-disclosure file of --file-units units (10,000) of that developer;
  *  - the public investment API the page loads (GET /api/investments/{slug} and …/viewings) with --page-units units
  *    (500): --requests sequential requests each, p50/p95 (every one answered from the database: no page cache).
@@ -51,11 +52,11 @@ const investment = (name: string) => createInvestment(db, dev!.id, {
 })
 
 /** A units file as Excel writes it: ';' between cells, CRLF, Polish letters in UTF-8. */
-function unitsCsv(n: number): Buffer {
+function unitsCsv(n: number, raise = 0): Buffer {
   const header = IMPORT_COLUMNS.map((c) => c.header)
   const cell: Record<string, (i: number) => string> = {
     budynek: (i) => 'ABCD'[i % 4]!, numerlokalu: (i) => String(i + 1), pietro: (i) => (i % 11 ? String(i % 11) : 'parter'),
-    powierzchnia: (i) => `${30 + (i % 90)},${i % 10}`, pokoje: (i) => String(1 + (i % 5)), cena: (i) => `${350_000 + i * 1000} zł`,
+    powierzchnia: (i) => `${30 + (i % 90)},${i % 10}`, pokoje: (i) => String(1 + (i % 5)), cena: (i) => `${350_000 + i * 1000 + raise} zł`,
     status: (i) => (i % 10 === 9 ? 'zarezerwowane' : 'dostępne'), balkon: (i) => (i % 2 ? 'tak' : ''),
     miejscepostojowe: (i) => (i % 3 ? '' : '35 000'), komorkalokatorska: (i) => (i % 4 ? '' : '12 000'),
   }
@@ -90,6 +91,9 @@ results[`import ${ROWS} rows`] = `${secs(t0)} s (ok ${real.ok}, created ${real.c
 t0 = performance.now()
 const again = await importUnits(db, inv, file, false)
 results[`the same file again`] = `${secs(t0)} s (unchanged ${again.unchanged}, updated ${again.updated})`
+t0 = performance.now()
+const changed = await importUnits(db, inv, unitsCsv(ROWS, 5000), false)
+results[`the file with every price changed`] = `${secs(t0)} s (updated ${changed.updated}, unchanged ${changed.unchanged})`
 
 const [template] = (await db.query('SELECT listing_id AS id FROM investment_units WHERE investment_id = $1 LIMIT 1', [inv.id])).rows
 await cloneUnits(Number(template!.id), inv.id, Math.max(0, FILE_UNITS - ROWS))

@@ -118,6 +118,18 @@ export const SCENARIOS: Scenario[] = [
     requests: SEARCH_MIX.map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
   },
   {
+    name: 'investment-page',
+    description: 'GET /inwestycje/{slug} (issue 27): the largest investment (500 units in bench/investments.ts --keep), anonymous: cached with the page cache, every render with --page-cache-mb 0',
+    requests: [{ path: () => `/inwestycje/${investmentSlug}`, headers: { accept: 'text/html' } }],
+    prepare: largestInvestment,
+  },
+  {
+    name: 'investment-api',
+    description: 'GET /api/investments/{slug} (issue 27): the largest investment with all its units and their price histories',
+    requests: [{ path: () => `/api/investments/${investmentSlug}`, headers: { accept: 'application/json' } }],
+    prepare: largestInvestment,
+  },
+  {
     name: 'valuation',
     description: 'GET /api/valuation (issue 26): flats for sale and rent in the 30 catalogue cities, a district (or none), 25–119 m², varied floor, year, condition',
     requests: [{ path: valuationPath, headers: { accept: 'application/json' } }],
@@ -143,6 +155,20 @@ export const SCENARIOS: Scenario[] = [
     requests: [{ path: m.path, headers: { accept: 'application/json' } }],
   })),
 ]
+
+/** The investment with the most units (first pages of /api/investments), for the investment scenarios. */
+let investmentSlug = ''
+async function largestInvestment(base: string) {
+  if (investmentSlug) return
+  let best = -1
+  for (let page = 1; page <= 5; page++) {
+    const body = await (await fetch(`${base}/api/investments?page=${page}`)).json() as { data: { slug: string; units_total: number }[]; last_page: number }
+    for (const i of body.data) if (i.units_total > best) { best = i.units_total; investmentSlug = i.slug }
+    if (page >= body.last_page) break
+  }
+  if (!investmentSlug) throw new Error('no investment in this database (bench/investments.ts --database-url … --keep makes one of 500 units)')
+  console.log(`investment scenarios: /inwestycje/${investmentSlug} (${best} units)`)
+}
 
 /** The i-th valuation request: a fixed walk over cities, districts and attributes, no two in a row alike. */
 function valuationPath(i: number): string {

@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts'
 import { createTestApp } from '../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../routes/api/auth/test-support.ts'
 import { createOffer, validOffer } from '../routes/api/offers/test-support.ts'
+import { validInvestment, validUnit } from '../routes/api/investments/test-support.ts'
 import type { LoadContext } from './load-context.ts'
 import { mountWeb } from './ssr.ts'
 import { BR_BEST, BR_QUICK } from './page-cache.ts'
@@ -37,6 +38,16 @@ async function fakeSite(request: Request, context: LoadContext): Promise<Respons
     return html(`<h1>${o.title}</h1><p>${o.price}</p><p>${o.description}</p>`, o.is_owner || user
       ? { 'cache-control': 'private, no-store' }
       : { 'cache-control': 'private, max-age=0, must-revalidate', 'x-page-cache-listings': String(o.id) })
+  }
+  const inv = /^\/inwestycje\/(.+)$/.exec(url.pathname)?.[1]
+  if (inv) {
+    // As investment.tsx: the units' listing ids for the page cache (decision 082).
+    const res = await context.api(`/api/investments/${inv}`)
+    if (!res.ok) return html('brak', { 'cache-control': 'no-store' }, res.status)
+    const i = (await res.json()) as { name: string; status: string; units: { id: number; unit_number: string; price: number }[] }
+    return html(`<h1>${i.name}</h1><p>${i.status}</p><ul>${i.units.map((u) => `<li>${u.unit_number}: ${u.price}</li>`).join('')}</ul>`, user
+      ? { 'cache-control': 'private, no-store' }
+      : { 'cache-control': 'public, max-age=60', 'x-page-cache-listings': i.units.map((u) => u.id).join(' ') })
   }
   return html('404', {}, 404)
 }
@@ -190,6 +201,46 @@ describe('page cache for anonymous visitors', () => {
     }
     // Written a second later in one batch: a and b once each (b twice in a batch would jump past before + 2).
     await expect.poll(views, { timeout: 20_000 }).toBe(before + 2)
+  })
+
+  it("an investment page is kept under its units' ids: a unit's new price, an edit of the investment, a new unit drop it; its hits count no unit's view", async () => {
+    const d = await createUser(t.db, { email: 'cache-dev@example.com', name: 'Dom', type: 'developer', companyName: 'Cache Dom S.A.', roles: ['user', 'company'] })
+    const dev = await login(app, d.email)
+    const inv = (await send(app, dev, 'POST', '/api/investments', validInvestment({ name: 'Osiedle Pamięci' }))).json() as { id: number; slug: string }
+    const unit = (await send(app, dev, 'POST', `/api/investments/${inv.id}/units`, validUnit({ unit_number: '1' }))).json() as { id: number }
+    expect((await send(app, dev, 'POST', `/api/investments/${inv.id}/units`, validUnit({ unit_number: '2' }))).statusCode).toBe(201)
+    const url = `/inwestycje/${inv.slug}`
+    const warm = async () => {
+      await get(url)
+      await get(url)
+      const hit = await get(url)
+      expect(hit.headers['x-cache']).toBe('hit')
+      expect(hit.headers['x-page-cache-listings']).toBeUndefined()
+    }
+    const missWith = async (seen: string) => {
+      const res = await get(url, { 'accept-encoding': 'identity' })
+      expect(res.headers['x-cache']).toBe('miss')
+      expect(res.body).toContain(seen)
+    }
+    await warm()
+    const put = await send(app, dev, 'PUT', `/api/investments/${inv.id}/units/${unit.id}`, validUnit({ unit_number: '1', price: 777_777_00 }))
+    expect(put.statusCode, put.body).toBe(200)
+    await missWith('1: 77777700')
+    await warm()
+    const edit = await send(app, dev, 'PUT', `/api/investments/${inv.id}`, validInvestment({ name: 'Osiedle Pamięci', status: 'gotowe' }))
+    expect(edit.statusCode, edit.body).toBe(200)
+    await missWith('<p>gotowe</p>')
+    await warm()
+    expect((await send(app, dev, 'POST', `/api/investments/${inv.id}/units`, validUnit({ unit_number: '3' }))).statusCode).toBe(201)
+    await missWith('<li>3: ')
+    await warm()
+    // Hits of the investment page are not views of its first unit (only /ogloszenia/ pages count one).
+    const views = async () => (await t.db.db.select({ v: listings.views }).from(listings).where(eq(listings.id, unit.id)))[0]!.v
+    await new Promise((r) => setTimeout(r, 1300))
+    const before = await views()
+    for (const ua of ['c', 'd']) expect((await app.inject({ url, headers: { 'user-agent': ua }, remoteAddress: '203.0.113.10' })).headers['x-cache']).toBe('hit')
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(await views()).toBe(before)
   })
 
   it('memory stays under the cap', async () => {

@@ -34,12 +34,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The page lists the open days; of the visit times only the first is shown (the dialog loads them all).
   const openDays = days.filter((d) => d.open_day_id !== null)
   const firstVisit = days.find((d) => d.open_day_id === null) ?? null
-  return data({ inv, openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+  return data({ inv, openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, {
+    headers: {
+      'Cache-Control': 'public, max-age=60',
+      // For the server's own page cache only (decision 029, 082; never sent): the units' listings, whose changes in
+      // listing_changes drop the page. Edits of the investment itself (and new units) name all its units there too.
+      ...(inv.units.length ? { [PAGE_CACHE_LISTINGS]: inv.units.map((u) => u.id).join(' ') } : {}),
+    },
+  })
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cc = loaderHeaders.get('Cache-Control')
-  return cc ? { 'Cache-Control': cc } : {}
+const PAGE_CACHE_LISTINGS = 'X-Page-Cache-Listings'
+
+export function headers({ loaderHeaders, errorHeaders, parentHeaders }: Route.HeadersArgs): HeadersInit {
+  const parent = parentHeaders.get('Cache-Control')
+  // Signed in (root: private, no-store): never shared, whatever this page would allow.
+  if (parent?.includes('no-store')) return { 'Cache-Control': parent }
+  const own = errorHeaders ?? loaderHeaders
+  const cc = own.get('Cache-Control')
+  const listings = errorHeaders ? null : own.get(PAGE_CACHE_LISTINGS)
+  return { ...(cc ? { 'Cache-Control': cc } : {}), ...(listings ? { [PAGE_CACHE_LISTINGS]: listings } : {}) }
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

@@ -71,20 +71,24 @@ export async function listInvestments(db: DbHandle, f: ListFilters) {
 /**
  * Every unit of an investment (sold ones too) with its listing's price and its whole price history, oldest first.
  * Plain SQL rows, not the query builder's nested selection: at 500 units mapping each column of each row through
- * drizzle's entity checks was a fifth of the investment page's API time (issue 27 "Speed").
+ * drizzle's entity checks was a fifth of the investment page's API time (issue 27 "Speed"). The units and their
+ * histories are read at once (two connections of a pool; one after the other on PGlite): one history per unit as
+ * JSON from a correlated subquery cost the database twice as much as this join (decision 082). `of` is the
+ * investment's id, or its slug (the public page reads the units beside the investment itself).
  */
-export async function unitsOf(db: DbHandle, investmentId: number): Promise<Unit[]> {
-  const rows = rowsOf(await db.db.execute(sql`
-    SELECT l.id, l.slug, l.status AS listing_status, l.price, l.area::float8 AS area, l.price_per_m2, l.rooms AS listing_rooms,
-      u.building, u.unit_number, u.floor, u.rooms, u.status, u.outdoor, u.extras
-    FROM investment_units u JOIN listings l ON l.id = u.listing_id
-    WHERE u.investment_id = ${investmentId}
-    ORDER BY u.building, length(u.unit_number), u.unit_number`))
-  const history = rows.length
-    ? rowsOf(await db.db.execute(sql`
+export async function unitsOf(db: DbHandle, of: number | string): Promise<Unit[]> {
+  const investment = typeof of === 'number' ? sql`${of}::bigint` : sql`(SELECT id FROM investments WHERE slug = ${of})`
+  const [rows, history] = await Promise.all([
+    db.db.execute(sql`
+      SELECT l.id, l.slug, l.status AS listing_status, l.price, l.area::float8 AS area, l.price_per_m2, l.rooms AS listing_rooms,
+        u.building, u.unit_number, u.floor, u.rooms, u.status, u.outdoor, u.extras
+      FROM investment_units u JOIN listings l ON l.id = u.listing_id
+      WHERE u.investment_id = ${investment}
+      ORDER BY u.building, length(u.unit_number), u.unit_number`).then((r) => rowsOf(r)),
+    db.db.execute(sql`
       SELECT h.listing_id, h.price, h.changed_at FROM listing_price_history h JOIN investment_units u ON u.listing_id = h.listing_id
-      WHERE u.investment_id = ${investmentId} ORDER BY h.changed_at, h.id`))
-    : []
+      WHERE u.investment_id = ${investment} ORDER BY h.changed_at, h.id`).then((r) => rowsOf(r)),
+  ])
   const byListing = new Map<number, { price: number; changed_at: string }[]>()
   for (const h of history) {
     const id = Number(h.listing_id)
@@ -113,23 +117,24 @@ function parseArray(v: unknown): string[] {
 }
 
 export async function investmentBySlug(db: DbHandle, slug: string): Promise<InvestmentDetail | null> {
-  const [r] = await db.db.select({
+  // The units are read beside the investment (two connections of a pool; one after the other on PGlite).
+  const [[r], units] = await Promise.all([db.db.select({
     inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
     agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${investments.id}`)} s)`,
     openData: priceDisclosureXml.userId,
   }).from(investments).innerJoin(users, eq(users.id, investments.userId))
     .leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, investments.userId))
-    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1)
+    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1), unitsOf(db, slug)])
   if (!r) return null
-  return detail(db, r.inv, r.owner, r.agg, r.openData !== null)
+  return detail(db, r.inv, r.owner, r.agg, r.openData !== null, units)
 }
 
-export async function detail(db: DbHandle, inv: InvestmentRow, owner: Owner, agg: Agg, hasOpenData: boolean): Promise<InvestmentDetail> {
+export async function detail(db: DbHandle, inv: InvestmentRow, owner: Owner, agg: Agg, hasOpenData: boolean, units?: Unit[]): Promise<InvestmentDetail> {
   const a = inv.address
   return {
     ...card(inv, owner, agg), description: inv.description, buildings: inv.buildings, amenities: inv.amenities, photos: inv.photos,
     address: a ? { street: a.street, number: a.number, zip: a.zip, county: a.county, commune: a.commune } : null,
-    units: await unitsOf(db, inv.id), open_data_url: hasOpenData ? openDataPaths(inv.userId).csv : null,
+    units: units ?? await unitsOf(db, inv.id), open_data_url: hasOpenData ? openDataPaths(inv.userId).csv : null,
     updated_at: new Date(inv.updatedAt).toISOString(),
   }
 }

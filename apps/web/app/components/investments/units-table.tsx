@@ -44,18 +44,23 @@ function History({ u }: { u: Unit }) {
   )
 }
 
+/** Rows shown at first and added by 'Pokaż kolejne lokale': an investment of 500 units renders 50 of them (decision 082). */
+export const UNITS_PAGE = 50
+
 /**
- * The public units table: filters and sorting in the browser (the page already has every unit), each unit's price
- * history, and 'Zapisz wyszukiwanie takich lokali' (decision 077): a saved search of this investment with the
+ * The public units table: filters and sorting in the browser (the page already has every unit; the first
+ * UNITS_PAGE of the sorted, filtered list are rendered, more on request), each unit's price history, and 'Zapisz wyszukiwanie takich lokali' (decision 077): a saved search of this investment with the
  * table's filters, whose alerts bring its new units.
  */
 export function UnitsTable({ units, investment }: { units: Unit[]; investment: { id: number; name: string } }) {
   const [f, setF] = useState<UnitFilter>(NO_UNIT_FILTER)
   const [sort, setSort] = useState<{ key: UnitSortKey; dir: 'asc' | 'desc' }>({ key: 'unit', dir: 'asc' })
   const [open, setOpen] = useState<number | null>(null)
+  const [limit, setLimit] = useState(UNITS_PAGE)
   const shown = useMemo(() => sortUnits(filterUnits(units, f), sort.key, sort.dir), [units, f, sort])
+  const visible = shown.length > limit ? shown.slice(0, limit) : shown
   const floors = useMemo(() => [...new Set(units.map((u) => u.floor).filter((x): x is number => x !== null))].sort((a, b) => a - b), [units])
-  const set = (k: keyof UnitFilter) => (v: string) => setF((x) => ({ ...x, [k]: v }))
+  const set = (k: keyof UnitFilter) => (v: string) => { setF((x) => ({ ...x, [k]: v })); setLimit(UNITS_PAGE) }
   const sortBy = (key: UnitSortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }))
 
   return (
@@ -98,7 +103,7 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
         </select>
       </label>
       <ul className="mt-3 flex flex-col gap-2 sm:hidden" aria-label="Lokale">
-        {shown.map((u) => (
+        {visible.map((u) => (
           <li key={u.id} data-unit={unitLabel(u)} className="rounded-xl border border-slate-200 p-3">
             <div className="flex items-start justify-between gap-2">
               <p className="font-semibold text-slate-900">
@@ -131,7 +136,7 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
             </tr>
           </thead>
           <tbody>
-            {shown.map((u) => (
+            {visible.map((u) => (
               <Fragment key={u.id}>
                 <tr data-unit={unitLabel(u)}>
                   <td className="border-b border-slate-100 py-2.5 pr-2 font-semibold text-slate-900">
@@ -158,6 +163,14 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
           </tbody>
         </table>
       </div>
+      {shown.length > visible.length && (
+        <div className="mt-3 flex justify-center">
+          <button type="button" onClick={() => setLimit((n) => n + UNITS_PAGE)}
+            className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-5 text-[15px] font-semibold text-slate-800 hover:border-accent-600 hover:text-accent-700">
+            Pokaż kolejne lokale (jeszcze {shown.length - visible.length})
+          </button>
+        </div>
+      )}
       {shown.length === 0 && <p className="mt-3 rounded-xl bg-slate-50 p-4 text-center text-slate-600">Żaden lokal nie spełnia tych warunków.</p>}
     </div>
   )
