@@ -6,7 +6,6 @@ import { fieldError, notFound } from '../http/errors.ts'
 import type { Storage } from '../media/storage.ts'
 import { removeUnusedKeys } from '../listings/files.ts'
 import { renderListingPhoto } from '../listings/photos.ts'
-import { logInvestmentChange } from './investments.ts'
 
 /**
  * An investment's gallery (issue 27): photos rendered like a listing's (three WebP sizes and a placeholder) under
@@ -24,7 +23,6 @@ export async function addInvestmentPhoto(db: DbHandle, storage: Storage, investm
     if (!row || row.photos.length >= INVESTMENT_MAX_PHOTOS) return null
     const photos = [...row.photos, photo]
     await tx.update(investments).set({ photos, updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
-    await logInvestmentChange(tx, investmentId)
     return photos
   })
   if (!saved) {
@@ -40,7 +38,6 @@ export async function removeInvestmentPhoto(db: DbHandle, storage: Storage, inve
     const gone = row?.photos.find((p) => investmentPhotoId(p.key) === photoId)
     if (!row || !gone) return null
     await tx.update(investments).set({ photos: row.photos.filter((p) => p !== gone), updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
-    await logInvestmentChange(tx, investmentId)
     return gone
   })
   if (!removed) throw notFound(M.photoNotFound)
@@ -57,7 +54,6 @@ export async function orderInvestmentPhotos(db: DbHandle, investmentId: number, 
     if (ids.length !== photos.length || new Set(ids).size !== ids.length || ids.some((i) => !byId.has(i))) throw fieldError('ids', M.photoOrder)
     const ordered = ids.map((i) => byId.get(i)!)
     await tx.update(investments).set({ photos: ordered, updatedAt: sql`now()` }).where(eq(investments.id, investmentId))
-    await logInvestmentChange(tx, investmentId)
     return ordered
   })
 }
