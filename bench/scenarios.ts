@@ -4,7 +4,7 @@
  */
 import { CITIES } from '@portal/contracts/catalogue'
 import { districtSlug } from '@portal/contracts/prices'
-import { SEARCH_MIX } from './search-scenarios.ts'
+import { CLASSIC_SEARCHES, SEARCH_MIX } from './search-scenarios.ts'
 
 export interface ScenarioRequest {
   method?: 'GET' | 'POST'
@@ -128,6 +128,11 @@ export const SCENARIOS: Scenario[] = [
     description: 'GET /api/investments/{slug} (issue 27): the largest investment with all its units and their price histories',
     requests: [{ path: () => `/api/investments/${investmentSlug}`, headers: { accept: 'application/json' } }],
     prepare: largestInvestment,
+  },
+  {
+    name: 'search-classic',
+    description: `the first ${CLASSIC_SEARCHES} searches of the mix (issue 4's 14, a map view and a drawn area): the mix of issue 30's figures, before issue 25's places and filters joined it`,
+    requests: SEARCH_MIX.slice(0, CLASSIC_SEARCHES).map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
   },
   {
     name: 'valuation',

@@ -25,6 +25,9 @@ const voivodeship = (i: number) => placeSlug(city(i).voivodeship)
 const districts = (i: number) => city(i).districts.slice(0, 3).map((d) => `${city(i).slug}.${placeSlug(d.name)}`).join(',')
 export const PHRASES = ['mieszkanie w Krakowie', 'zoliborz', 'lodz', 'balkon', 'we Wrocławiu', 'kawalerka', 'dom z ogrodem', 'Gdańsku']
 
+/** The mix's first entries (up to the drawn area) were the whole mix before issue 25's places and filters. */
+export const CLASSIC_SEARCHES = 16
+
 export interface SearchMixEntry { name: string; description: string; path: (i: number) => string }
 
 export const SEARCH_MIX: SearchMixEntry[] = [
