@@ -30,7 +30,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ])
   if (res.status === 404 || res.status === 422) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
-  const inv = (await res.json()) as InvestmentDetail
+  const full = (await res.json()) as InvestmentDetail
+  // Each unit's price history is read when its 'Historia cen' opens (decision 082): 500 units' histories were a third
+  // of the page's data.
+  const inv: InvestmentDetail = { ...full, units: full.units.map((u) => (u.price_history.length ? { ...u, price_history: [] } : u)) }
   // The page lists the open days; of the visit times only the first is shown (the dialog loads them all).
   const openDays = days.filter((d) => d.open_day_id !== null)
   const firstVisit = days.find((d) => d.open_day_id === null) ?? null
@@ -154,7 +157,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 {countLabel(inv.units_available, ['lokal', 'lokale', 'lokali'])} w sprzedaży z {inv.units_total}.
                 {' '}Ceny podaje deweloper; kliknij „Historia cen”, aby zobaczyć wszystkie zmiany ceny lokalu.
               </p>
-              {inv.units.length ? <UnitsTable units={inv.units} investment={{ id: inv.id, name: inv.name }} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
+              {inv.units.length ? <UnitsTable units={inv.units} investment={{ id: inv.id, name: inv.name, slug: inv.slug }} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
             </section>
             <section aria-labelledby="map-h" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-6">
               <h2 id="map-h" className="mb-3 text-xl font-bold text-slate-900">Lokalizacja</h2>

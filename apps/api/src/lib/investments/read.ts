@@ -154,3 +154,20 @@ export async function ownDetail(db: DbHandle, inv: InvestmentRow): Promise<Inves
   }).from(users).leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, users.id)).where(eq(users.id, inv.userId))
   return detail(db, inv, r!.owner, r!.agg, r!.openData !== null)
 }
+
+/**
+ * One unit's price history, oldest first, for the public page's 'Historia cen' (decision 082: the page's data leaves
+ * the histories out); null when the unit is not in that (public) investment.
+ */
+export async function unitHistory(db: DbHandle, slug: string, listingId: number): Promise<{ price: number; changed_at: string }[] | null> {
+  const rows = rowsOf(await db.db.execute(sql`
+    SELECT h.price, h.changed_at FROM investment_units u
+      JOIN investments i ON i.id = u.investment_id
+      JOIN users o ON o.id = i.user_id AND o.deleted_at IS NULL AND o.blocked_at IS NULL
+      LEFT JOIN listing_price_history h ON h.listing_id = u.listing_id
+    WHERE i.slug = ${slug} AND u.listing_id = ${listingId}
+    ORDER BY h.changed_at, h.id`))
+  if (!rows.length) return null
+  return rows.filter((r) => r.price !== null)
+    .map((r) => ({ price: Number(r.price), changed_at: new Date(r.changed_at as string | Date).toISOString() }))
+}

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react'
+import { Fragment, useEffect, useMemo, useState } from 'react'
 import { countLabel } from '@portal/contracts/format'
 import { UNIT_STATUSES, unitStatusLabel } from '@portal/contracts/plain/investments'
 import type { Unit } from '@portal/contracts/investments'
@@ -21,12 +21,40 @@ const COLUMNS: { key: UnitSortKey; label: string }[] = [
   { key: 'price', label: 'Cena' }, { key: 'ppm', label: 'Cena za m²' }, { key: 'status', label: 'Status' },
 ]
 
-function History({ u }: { u: Unit }) {
-  const rows = priceChanges(u.price_history).reverse()
+type History = Unit['price_history']
+
+/** A unit's price history from the API, once per unit while the page is open (the page's data leaves it out). */
+const histories = new Map<string, Promise<History>>()
+function loadHistory(slug: string, unitId: number): Promise<History> {
+  const key = `${slug}/${unitId}`
+  let p = histories.get(key)
+  if (!p) {
+    p = fetch(`/api/investments/${encodeURIComponent(slug)}/units/${unitId}/history`, { headers: { Accept: 'application/json' } })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(String(r.status))
+        return ((await r.json()) as { price_history: History }).price_history
+      })
+    p.catch(() => histories.delete(key))
+    histories.set(key, p)
+  }
+  return p
+}
+
+function History({ u, slug }: { u: Unit; slug: string }) {
+  const [history, setHistory] = useState<History | 'loading' | 'failed'>(u.price_history.length ? u.price_history : 'loading')
+  useEffect(() => {
+    if (u.price_history.length) return
+    let live = true
+    loadHistory(slug, u.id).then((h) => { if (live) setHistory(h) }, () => { if (live) setHistory('failed') })
+    return () => { live = false }
+  }, [slug, u.id, u.price_history])
+  const rows = Array.isArray(history) ? priceChanges(history).reverse() : []
   return (
     <div className="rounded-xl bg-slate-50 p-3">
       <p className="text-sm font-semibold text-slate-800">Historia cen lokalu {unitLabel(u)}</p>
-      {rows.length ? (
+      {history === 'loading' ? <p className="text-sm text-slate-600" role="status">Wczytywanie historii cen…</p>
+        : history === 'failed' ? <p className="text-sm text-red-700" role="alert">Nie udało się wczytać historii cen. Spróbuj ponownie później.</p>
+        : rows.length ? (
         <ol className="mt-1 text-sm text-slate-700" aria-label={`Historia cen lokalu ${unitLabel(u)}`}>
           {rows.map((h, i) => (
             <li key={i} className="flex flex-wrap gap-x-3">
@@ -52,7 +80,7 @@ export const UNITS_PAGE = 50
  * UNITS_PAGE of the sorted, filtered list are rendered, more on request), each unit's price history, and 'Zapisz wyszukiwanie takich lokali' (decision 077): a saved search of this investment with the
  * table's filters, whose alerts bring its new units.
  */
-export function UnitsTable({ units, investment }: { units: Unit[]; investment: { id: number; name: string } }) {
+export function UnitsTable({ units, investment }: { units: Unit[]; investment: { id: number; name: string; slug: string } }) {
   const [f, setF] = useState<UnitFilter>(NO_UNIT_FILTER)
   const [sort, setSort] = useState<{ key: UnitSortKey; dir: 'asc' | 'desc' }>({ key: 'unit', dir: 'asc' })
   const [open, setOpen] = useState<number | null>(null)
@@ -117,7 +145,7 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
               className="-ml-3 inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
               Historia cen<span className="sr-only"> lokalu {unitLabel(u)}</span>
             </button>
-            {open === u.id && <History u={u} />}
+            {open === u.id && <History u={u} slug={investment.slug} />}
           </li>
         ))}
       </ul>
@@ -156,7 +184,7 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
                   </td>
                 </tr>
                 {open === u.id && (
-                  <tr><td colSpan={8} className="border-b border-slate-100 py-2"><History u={u} /></td></tr>
+                  <tr><td colSpan={8} className="border-b border-slate-100 py-2"><History u={u} slug={investment.slug} /></td></tr>
                 )}
               </Fragment>
             ))}

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import {
   importReportSchema, INVESTMENT_MESSAGES as M, investmentDetailSchema, investmentInputSchema, investmentListQuerySchema,
-  investmentListSchema, unitInputSchema, unitSchema,
+  investmentListSchema, pricePointSchema, unitInputSchema, unitSchema,
 } from '@portal/contracts/investments'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
 import { requireCompany } from '../../../lib/accounts/guard.ts'
@@ -11,7 +11,7 @@ import { fieldError, HttpError, notFound } from '../../../lib/http/errors.ts'
 import { inTransaction } from '../../../lib/http/transaction.ts'
 import { createInvestment, logInvestmentChange, ownInvestment, updateInvestment } from '../../../lib/investments/investments.ts'
 import { importUnits } from '../../../lib/investments/import.ts'
-import { investmentBySlug, listInvestments, ownDetail, unitsOf } from '../../../lib/investments/read.ts'
+import { investmentBySlug, listInvestments, ownDetail, unitHistory, unitsOf } from '../../../lib/investments/read.ts'
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
 import { saveUnit } from '../../../lib/investments/units.ts'
 import { plainJsonSerializer } from '../../../lib/search/request.ts'
@@ -65,6 +65,17 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
     const inv = await investmentBySlug(app.db, request.params.slug)
     if (!inv) throw notFound(M.notFound)
     return inv
+  })
+
+  app.get('/investments/:slug/units/:unit/history', {
+    schema: {
+      tags: ['investments'], summary: "One unit's price history, oldest first (the investment page's 'Historia cen')",
+      params: z.object({ slug: z.string().max(120), unit: id }), response: { 200: z.object({ price_history: z.array(pricePointSchema) }), 404: apiErrorSchema },
+    },
+  }, async (request) => {
+    const history = await unitHistory(app.db, request.params.slug, request.params.unit)
+    if (!history) throw notFound(M.unitNotFound)
+    return { price_history: history }
   })
 
   app.post('/investments', {

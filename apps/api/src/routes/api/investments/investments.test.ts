@@ -93,6 +93,14 @@ describe('/api/investments', () => {
     expect(page.units[0]).toMatchObject({ status: 'sprzedane', listed: false })
     expect(page.units[0].price_history.map((h: { price: number }) => h.price)).toEqual([612_000_00, 599_000_00, 615_000_00])
     expect(page).toMatchObject({ units_available: 0, units_total: 1, developer: { id: devId, name: 'Budomex S.A.' } })
+    // The page's 'Historia cen' reads one unit's history (decision 082): the same prices and dates as the page's answer.
+    const one = await t.app.inject({ url: `/api/investments/${inv.slug}/units/${unit.id}/history` })
+    expect(one.statusCode).toBe(200)
+    expect(one.json()).toEqual({ price_history: page.units[0].price_history })
+    const other = await create(dev, { name: 'Osiedle Obok' })
+    expect((await t.app.inject({ url: `/api/investments/${other.slug}/units/${unit.id}/history` })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/investments/${inv.slug}/units/999999999/history` })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/investments/${inv.slug}/units/abc/history` })).statusCode).toBe(422)
     // Back on sale: the listing runs again.
     expect((await put({ price: 615_000_00, status: 'zarezerwowane' })).json().listed).toBe(true)
   })
