@@ -105,6 +105,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Set (empty = default) so a developer's .env, which the server reads, cannot point the run elsewhere.
         DATABASE_URL: '', PUBLIC_URL: '', HOST: '', NOMINATIM_URL: '', APP_KEY: '', SEARCH_INDEX: '',
+        // The SSR render pool (decision 081): the machine's cores unless the run chooses (SSR_WORKERS=0: main thread).
+        SSR_WORKERS: process.env.SSR_WORKERS ?? '',
         TRUST_PROXY: '', LOG_LEVEL: process.env.E2E_SERVER_LOG ? '' : 'warn', NODE_ENV: 'production',
       },
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import path from 'node:path'
+import { availableParallelism } from 'node:os'
 import { EnvError, parseEnv, localDemo } from './env.ts'
 
 describe('parseEnv', () => {
@@ -60,6 +61,14 @@ describe('parseEnv', () => {
 })
 
 describe('MAP_TILE_URL', () => {
+  it('SSR_WORKERS: the machine\'s cores by default, 0 renders on the main thread, anything else is refused', () => {
+    expect(parseEnv({}).SSR_WORKERS).toBe(availableParallelism())
+    expect(parseEnv({ SSR_WORKERS: '' }).SSR_WORKERS).toBe(availableParallelism())
+    expect(parseEnv({ SSR_WORKERS: '0' }).SSR_WORKERS).toBe(0)
+    expect(parseEnv({ SSR_WORKERS: '3' }).SSR_WORKERS).toBe(3)
+    for (const bad of ['-1', '65', 'two', '1.5']) expect(() => parseEnv({ SSR_WORKERS: bad })).toThrow(/SSR_WORKERS/)
+  })
+
   it('accepts a tile template and rejects anything else', () => {
     expect(parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).MAP_TILE_URL).toContain('{z}')
     expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(/MAP_TILE_URL/)

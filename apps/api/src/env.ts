@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
 
@@ -56,6 +57,12 @@ const envSchema = z.object({
    * Megabytes of finished anonymous pages (HTML, with their br/gzip copies) each instance keeps (decision 029); 0 turns
    * the page cache off.
    */
+  /**
+   * Worker threads that render pages (decision 081): the main thread keeps HTTP, the API and the database; React
+   * renders on the others, so every core works. Default: the machine's cores; 0 renders on the main thread.
+   */
+  SSR_WORKERS: z.string().trim().optional().refine((v) => v === undefined || v === '' || (/^\d{1,2}$/.test(v) && Number(v) <= 64), 'must be a number of worker threads 0-64 (0 = render on the main thread)')
+    .transform((v) => (v === undefined || v === '' ? availableParallelism() : Number(v))),
   PAGE_CACHE_MB: z.string().trim().default('64').refine((v) => /^\d{1,5}$/.test(v) && Number(v) <= 16384, 'must be a number of megabytes 0-16384 (0 = off)')
     .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

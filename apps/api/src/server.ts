@@ -22,7 +22,13 @@ const app = await buildApp({ db, env, logger })
 
 if (existsSync(WEB_SERVER_ENTRY)) {
   const build = (await import(pathToFileURL(WEB_SERVER_ENTRY).href)) as ServerBuild
-  await mountWeb(app, { getBuild: async () => build, mode: 'production', clientDir: WEB_CLIENT_DIR })
+  await mountWeb(app, {
+    getBuild: async () => build,
+    mode: 'production',
+    clientDir: WEB_CLIENT_DIR,
+    // The main thread keeps the build too: the 405 check reads its routes, and SSR_WORKERS=0 renders with it.
+    pool: { size: env.SSR_WORKERS, buildUrl: pathToFileURL(WEB_SERVER_ENTRY).href },
+  })
 } else {
   logger.warn({ expected: WEB_SERVER_ENTRY }, 'web build missing: serving the API only; pages answer 503')
   await mountMissingWeb(app, WEB_BUILD_DIR)

@@ -9,6 +9,7 @@ import { ViewBatch, viewerKey } from '../lib/listings/views.ts'
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
 import { siteAcceptsUnsafe } from './site-methods.ts'
 import { cspNonceOf } from '../plugins/security.ts'
+import { RenderPool, RenderPoolError } from './render-pool.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
@@ -44,6 +45,11 @@ export interface MountWebOptions {
   clientDir?: string
   /** Stands in for React Router's request handler (tests of the page cache). */
   handler?: (request: Request, context: LoadContext) => Promise<Response>
+  /**
+   * Production: worker threads that render (decision 081), loading the server build from this file URL; without it
+   * (or with 0 workers) pages render on the main thread.
+   */
+  pool?: { size: number, buildUrl: string }
 }
 
 /** Production only (development re-renders on every change): the anonymous page cache, fed by the change log. */
@@ -97,6 +103,7 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
 
   let handler: ReturnType<typeof createRequestHandler> | undefined
   const cache = pageCacheFor(app, opts)
+  const pool = renderPoolFor(app, opts)
   await catchAll(app, async (request, reply) => {
     const build = await opts.getBuild()
     if (request.method !== 'GET' && request.method !== 'HEAD' && !siteAcceptsUnsafe(build, request.url.split('?')[0]!)) {
@@ -107,7 +114,9 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
     const handle = opts.handler ?? (opts.mode === 'production'
       ? (handler ??= createRequestHandler(build, 'production'))
       : createRequestHandler(build, 'development'))
-    const render = () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as LoadContext & AppLoadContext)
+    const render = pool
+      ? () => renderInPool(pool, app, request, reply)
+      : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as LoadContext & AppLoadContext)
     if (cache?.eligible(request)) {
       return cache.serve(request, reply, async () => {
         const res = await render()
@@ -116,6 +125,40 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
     }
     return sendFetchResponse(reply, await render())
   })
+}
+
+function renderPoolFor(app: FastifyInstance, opts: MountWebOptions): RenderPool | undefined {
+  if (opts.mode !== 'production' || opts.handler || !opts.pool || opts.pool.size <= 0) return undefined
+  const pool = new RenderPool({
+    size: opts.pool.size,
+    buildUrl: opts.pool.buildUrl,
+    onError: (err) => app.log.error({ err }, 'a render worker failed; it is replaced'),
+  })
+  // After the server stopped taking requests (shutdown.ts): the renders under way finish, then the threads end.
+  app.addHook('onClose', async () => { await pool.close() })
+  app.decorate('renderPool', pool)
+  return pool
+}
+
+/** A page rendered by the pool: the request's body read here, its loaders' API calls answered here. */
+async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+  const fetchRequest = toFetchRequest(request, reply)
+  const body = fetchRequest.body ? new Uint8Array(await fetchRequest.arrayBuffer()) : undefined
+  const context = createLoadContext(app, request, cspNonceOf(reply))
+  try {
+    return await pool.render(
+      { url: fetchRequest.url, method: fetchRequest.method, headers: [...fetchRequest.headers], body, cspNonce: context.cspNonce },
+      context.api,
+      fetchRequest.signal,
+    )
+  } catch (err) {
+    if (!(err instanceof RenderPoolError)) throw err
+    request.log.error({ err }, 'page render lost with its worker')
+    return new Response('Serwis chwilowo niedostępny. Spróbuj ponownie za chwilę.\n', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' },
+    })
+  }
 }
 
 /** Without apps/web/build the API still runs; pages answer with a plain 503 saying how to fix it. */
@@ -133,5 +176,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The anonymous page cache (production with PAGE_CACHE_MB > 0; decision 029). */
     pageCache?: PageCache
+    /** The SSR render pool (production with SSR_WORKERS > 0; decision 081). */
+    renderPool?: RenderPool
   }
 }

@@ -1,0 +1,108 @@
+import { Worker } from 'node:worker_threads'
+import { PRODUCTION_HOOK_URL } from './production-modules.ts'
+
+/** What the main thread hands a worker: the page request, its body read already (form posts are small). */
+export interface RenderRequest {
+  url: string
+  method: string
+  headers: [string, string][]
+  body?: Uint8Array
+  cspNonce?: string
+}
+
+/** Runs a loader's `context.api()` call on the main thread (load-context.ts) for the render it belongs to. */
+export type ApiCall = (path: string, init: RequestInit) => Promise<Response>
+
+interface Pending { resolve: (r: Response) => void, reject: (e: Error) => void, api: ApiCall, timer: NodeJS.Timeout }
+
+interface Thread { worker: Worker, pending: Map<number, Pending> }
+
+/** A render that a crashed or hung worker took with it: the page answers 503 (ssr.ts), the worker is replaced. */
+export class RenderPoolError extends Error {}
+
+/**
+ * The SSR render pool (decision 081): `size` worker threads each run React Router's request handler on the server
+ * build, so page renders use every core while HTTP, the API and the database stay on the main thread. Answers are
+ * buffered (one message per page); a render gets the least busy worker.
+ */
+export class RenderPool {
+  private threads: Thread[] = []
+  private nextId = 0
+  private closing = false
+
+  constructor(private opts: { size: number, buildUrl: string, timeoutMs?: number, onError?: (err: Error) => void }) {
+    for (let i = 0; i < opts.size; i++) this.threads.push(this.spawn())
+  }
+
+  private spawn(): Thread {
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { buildUrl: this.opts.buildUrl, hookUrl: PRODUCTION_HOOK_URL },
+    })
+    const thread: Thread = { worker, pending: new Map() }
+    worker.on('message', (msg) => this.receive(thread, msg))
+    worker.on('error', (err) => this.opts.onError?.(err))
+    worker.on('exit', () => {
+      // Whatever it was rendering is lost; the others go on. A replacement takes its place unless we are closing.
+      for (const p of thread.pending.values()) { clearTimeout(p.timer); p.reject(new RenderPoolError('render worker exited')) }
+      thread.pending.clear()
+      const i = this.threads.indexOf(thread)
+      if (i >= 0 && !this.closing) this.threads[i] = this.spawn()
+    })
+    return thread
+  }
+
+  /** The worker threads (tests end one to see it replaced). */
+  get workers(): Worker[] { return this.threads.map((t) => t.worker) }
+
+  /** Renders under way in all workers. */
+  get busy(): number { return this.threads.reduce((n, t) => n + t.pending.size, 0) }
+
+  render(request: RenderRequest, api: ApiCall, signal?: AbortSignal): Promise<Response> {
+    if (this.closing) return Promise.reject(new RenderPoolError('render pool closed'))
+    const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+    const id = this.nextId++
+    return new Promise<Response>((resolve, reject) => {
+      // A render that never ends (a loop in a loader) would hold its worker for good: end that worker instead.
+      const timer = setTimeout(() => { void thread.worker.terminate() }, this.opts.timeoutMs ?? 30_000)
+      thread.pending.set(id, { resolve, reject, api, timer })
+      signal?.addEventListener('abort', () => thread.worker.postMessage({ type: 'abort', id }), { once: true })
+      thread.worker.postMessage({ type: 'render', id, ...request })
+    })
+  }
+
+  private receive(thread: Thread, msg: { type: string, id: number } & Record<string, any>) {
+    const p = thread.pending.get(msg.id)
+    if (!p) return
+    if (msg.type === 'api') {
+      void this.answerApi(thread, p, msg)
+      return
+    }
+    thread.pending.delete(msg.id)
+    clearTimeout(p.timer)
+    if (msg.type === 'done') p.resolve(new Response(msg.body, { status: msg.status, headers: msg.headers }))
+    else p.reject(new Error(`render failed in a worker: ${msg.message}`))
+  }
+
+  private async answerApi(thread: Thread, p: Pending, msg: Record<string, any>) {
+    const { id, call } = msg
+    try {
+      const res = await p.api(msg.path, { method: msg.method, headers: msg.headers, body: msg.body })
+      const body = res.body ? new Uint8Array(await res.arrayBuffer()) : null
+      thread.worker.postMessage({ type: 'api', id, call, status: res.status, headers: [...res.headers], body }, body ? [body.buffer] : [])
+    } catch (err) {
+      thread.worker.postMessage({ type: 'api', id, call, error: err instanceof Error ? err.message : String(err) })
+    }
+  }
+
+  /** Waits for the renders under way (SIGTERM drains, shutdown.ts), then ends the workers. */
+  async close(): Promise<void> {
+    this.closing = true
+    const all = this.threads.flatMap((t) => [...t.pending.values()].map((p) => new Promise<void>((done) => {
+      const { resolve, reject } = p
+      p.resolve = (r) => { resolve(r); done() }
+      p.reject = (e) => { reject(e); done() }
+    })))
+    await Promise.all(all)
+    await Promise.all(this.threads.map((t) => t.worker.terminate()))
+  }
+}

@@ -1,0 +1,59 @@
+// A thread of the SSR render pool (render-pool.ts, decision 081). Plain JavaScript, so the same file runs under
+// vitest, tsx and the compiled server (scripts/build-server.mjs keeps import.meta.url pointing at the sources).
+// It renders with React Router and answers with the whole page; the loaders' context.api() calls go back to the
+// main thread, which runs them against the Fastify app as an in-process render would.
+import { register } from 'node:module'
+import { parentPort, workerData } from 'node:worker_threads'
+
+// The production builds of React Router (production-modules.ts): hooks are per thread, so registered here too.
+if (workerData.hookUrl) register(workerData.hookUrl)
+const { createRequestHandler } = await import('react-router')
+const build = await import(workerData.buildUrl)
+const handle = createRequestHandler(build, 'production')
+
+/** Render id → its abort controller and its pending api calls (call id → resolve/reject). */
+const renders = new Map()
+let nextCall = 0
+
+function contextFor(id, cspNonce) {
+  return {
+    cspNonce,
+    api: async (path, init = {}) => {
+      const normalized = new Request(new URL(path, 'http://internal'), { ...init, ...(init.body != null ? { duplex: 'half' } : {}) })
+      const body = init.body != null ? new Uint8Array(await normalized.arrayBuffer()) : undefined
+      const call = nextCall++
+      const answer = await new Promise((resolve, reject) => {
+        renders.get(id)?.calls.set(call, { resolve, reject })
+        parentPort.postMessage({ type: 'api', id, call, path, method: normalized.method, headers: [...normalized.headers], body })
+      })
+      return new Response(answer.body, { status: answer.status, headers: answer.headers })
+    },
+  }
+}
+
+async function render({ id, url, method, headers, body, cspNonce }) {
+  const controller = new AbortController()
+  renders.set(id, { controller, calls: new Map() })
+  try {
+    const request = new Request(url, { method, headers, body, signal: controller.signal })
+    const res = await handle(request, contextFor(id, cspNonce))
+    const bytes = method === 'HEAD' || !res.body ? null : new Uint8Array(await res.arrayBuffer())
+    parentPort.postMessage({ type: 'done', id, status: res.status, headers: [...res.headers], body: bytes }, bytes ? [bytes.buffer] : [])
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', id, message: err instanceof Error ? err.stack ?? err.message : String(err) })
+  } finally {
+    renders.delete(id)
+  }
+}
+
+parentPort.on('message', (msg) => {
+  if (msg.type === 'render') void render(msg)
+  else if (msg.type === 'abort') renders.get(msg.id)?.controller.abort()
+  else if (msg.type === 'api') {
+    const pending = renders.get(msg.id)?.calls.get(msg.call)
+    renders.get(msg.id)?.calls.delete(msg.call)
+    if (msg.error) pending?.reject(new Error(msg.error))
+    else pending?.resolve(msg)
+  }
+})
+parentPort.postMessage({ type: 'ready' })
