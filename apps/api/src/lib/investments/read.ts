@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import {
+  arrayOf,
   investments, investmentUnits, listings, priceDisclosureXml, rowsOf, users, type DbHandle,
 } from '@portal/db'
 import type { InvestmentCard, InvestmentDetail, Unit } from '@portal/contracts/investments'
@@ -29,7 +30,7 @@ function developerOf(u: Owner) {
 
 interface Agg { available: number; total: number; price_from: string | number | null; ppm_from: string | number | null; rooms: number[] | string }
 const num = (v: string | number | null) => (v === null ? null : Number(v))
-const roomsOf = (v: number[] | string) => (Array.isArray(v) ? v : String(v).replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number).sort((a, b) => a - b)
+const roomsOf = (v: number[] | string) => arrayOf(v, Number).sort((a, b) => a - b)
 
 function card(inv: InvestmentRow, owner: Owner, agg: Agg): InvestmentCard {
   return {
@@ -103,18 +104,12 @@ export async function unitsOf(db: DbHandle, of: number | string): Promise<Unit[]
       id, listing_slug: String(r.slug), listed: r.listing_status === 'active', building: String(r.building), unit_number: String(r.unit_number),
       floor: num(r.floor), area: num(r.area), rooms: num(r.rooms) ?? num(r.listing_rooms),
       price: Number(r.price), price_per_m2: num(r.price_per_m2), status: r.status as Unit['status'],
-      outdoor: parseArray(r.outdoor) as Unit['outdoor'], extras: (typeof r.extras === 'string' ? JSON.parse(r.extras) : r.extras) as Unit['extras'],
+      outdoor: arrayOf(r.outdoor, String) as Unit['outdoor'], extras: (typeof r.extras === 'string' ? JSON.parse(r.extras) : r.extras) as Unit['extras'],
       price_history: byListing.get(id) ?? [],
     }
   })
 }
 
-/** A text[] as the drivers give it: an array (pg, PGlite) or, where no parser is registered, its literal '{a,b}'. */
-function parseArray(v: unknown): string[] {
-  if (Array.isArray(v)) return v as string[]
-  if (typeof v !== 'string' || v === '{}') return []
-  return v.slice(1, -1).split(',').map((x) => x.replace(/^"|"$/g, ''))
-}
 
 export async function investmentBySlug(db: DbHandle, slug: string): Promise<InvestmentDetail | null> {
   // The units are read beside the investment (two connections of a pool; one after the other on PGlite).
