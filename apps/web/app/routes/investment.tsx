@@ -17,6 +17,7 @@ import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl, jsonLdString, metaDescription, paragraphs } from '~/lib/offer-text'
 import { dateText, ppmText, priceText } from '~/lib/investments'
 import { pageTitle } from '~/lib/site'
+import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
 import type { Route } from './+types/investment'
 
 /** /inwestycje/{slug}: one investment with its units, their prices and price history (issue 27). */
@@ -47,16 +48,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   })
 }
 
-const PAGE_CACHE_LISTINGS = 'X-Page-Cache-Listings'
-
-export function headers({ loaderHeaders, errorHeaders, parentHeaders }: Route.HeadersArgs): HeadersInit {
-  const parent = parentHeaders.get('Cache-Control')
-  // Signed in (root: private, no-store): never shared, whatever this page would allow.
-  if (parent?.includes('no-store')) return { 'Cache-Control': parent }
-  const own = errorHeaders ?? loaderHeaders
-  const cc = own.get('Cache-Control')
-  const listings = errorHeaders ? null : own.get(PAGE_CACHE_LISTINGS)
-  return { ...(cc ? { 'Cache-Control': cc } : {}), ...(listings ? { [PAGE_CACHE_LISTINGS]: listings } : {}) }
+export function headers(args: Route.HeadersArgs): HeadersInit {
+  return pageCacheHeaders(args)
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

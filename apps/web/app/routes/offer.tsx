@@ -12,6 +12,7 @@ import { mapTileUrl } from '~/lib/map-tiles.server'
 import { absoluteUrl, metaDescription } from '~/lib/offer-text'
 import { listingPrice } from '~/lib/listing-text'
 import { pageTitle, SITE_NAME } from '~/lib/site'
+import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
 import type { Route } from './+types/offer'
 
 /** /ogloszenia/{slug} and /Offer?slug= (or ?id=): the listing page, server-rendered. */
@@ -59,16 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   )
 }
 
-const PAGE_CACHE_LISTINGS = 'X-Page-Cache-Listings'
-
-export function headers({ loaderHeaders, errorHeaders, parentHeaders }: Route.HeadersArgs): HeadersInit {
-  const parent = parentHeaders.get('Cache-Control')
-  // Signed in (root: private, no-store): never shared, whatever this page would allow.
-  if (parent?.includes('no-store')) return { 'Cache-Control': parent }
-  const own = errorHeaders ?? loaderHeaders
-  const cc = own.get('Cache-Control')
-  const listings = errorHeaders ? null : own.get(PAGE_CACHE_LISTINGS)
-  return { ...(cc ? { 'Cache-Control': cc } : {}), ...(listings ? { [PAGE_CACHE_LISTINGS]: listings } : {}) }
+export function headers(args: Route.HeadersArgs): HeadersInit {
+  return pageCacheHeaders(args)
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
