@@ -7,7 +7,7 @@
 import v8 from 'node:v8'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { generateListing, type GenerateContext } from '@portal/db/seed'
-import { ADVERTISER_CODE, FLAG, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from '../apps/api/src/lib/search/index/store.ts'
+import { ADVERTISER_CODE, FLAG, MEDIA, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from '../apps/api/src/lib/search/index/store.ts'
 
 export function syntheticStore(n: number, seed = 1, now = Date.now()): Store {
   // User ids as ensureDemoUsers would give them; only the shape of the pool matters to the generator.
@@ -38,7 +38,7 @@ export function syntheticStore(n: number, seed = 1, now = Date.now()): Store {
       promoted_until: l.promotedUntil ? l.promotedUntil.getTime() : null, visible_from: null, expires_at: l.expiresAt.getTime(),
       created_at: l.createdAt.getTime(), lat: l.lat, lon: l.lon, city_slug: l.citySlug, district: l.district || null,
       lease_years: l.ownership === 'leasehold' ? attr(32) : null, search_text: l.searchText, year_built: attr(18),
-      media: advertiser << MEDIA_ADVERTISER_SHIFT,
+      media: (advertiser << MEDIA_ADVERTISER_SHIFT) | (l.plans.length ? MEDIA.plan : 0),
     }
     store.put(row)
   }

@@ -36,9 +36,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('copyBulk on PostgreSQL', () => {
     // rebuildIndexesFrom 1: this small load takes the large loads' path.
     const photos = await copyBulk(handle, { ctx, pool, startIndex: 0, count: 300, chunk: 120, rebuildIndexesFrom: 1 })
     expect(await indexDefs(handle)).toEqual(before)
-    const [r] = rowsOf<{ n: number; p: number }>(await handle.db.execute(sql`select
-      (select count(*)::int from listings where status = 'active') as n, (select count(*)::int from listing_photos) as p`))
+    const [r] = rowsOf<{ n: number; p: number; plans: number }>(await handle.db.execute(sql`select
+      (select count(*)::int from listings where status = 'active') as n, (select count(*)::int from listing_photos) as p,
+      (select count(*)::int from listing_photos where kind = 'plan') as plans`))
     expect(Number(r!.n)).toBe(300)
+    // The COPY path writes the floor plans too, as their own kind ('z rzutem').
+    expect(Number(r!.plans)).toBeGreaterThan(10)
     expect(Number(r!.p)).toBe(photos)
     expect(photos).toBeGreaterThan(300)
     // The rebuilt indexes answer: a trigram and an earth-distance lookup find rows.

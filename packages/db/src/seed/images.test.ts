@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ensurePhotoPool } from './images.ts'
+import { ensurePhotoPool, POOL_VERSION } from './images.ts'
 import { POOL } from './pool.ts'
 
 const SIZES = ['sm', 'md', 'lg']
@@ -20,7 +20,7 @@ function fakePool(root: string, skip: string[] = []) {
     placeholders[img.key] = `data:image/webp;base64,${img.index}`
   }
   mkdirSync(path.join(root, 'demo'), { recursive: true })
-  writeFileSync(path.join(root, 'demo', 'pool.json'), JSON.stringify({ version: 1, placeholders }))
+  writeFileSync(path.join(root, 'demo', 'pool.json'), JSON.stringify({ version: POOL_VERSION, placeholders }))
 }
 
 describe('the shared photo pool', () => {
@@ -29,32 +29,32 @@ describe('the shared photo pool', () => {
     fakePool(shared)
     const data = tmp()
     const photos = await ensurePhotoPool(data, 3, shared)
-    expect(photos).toHaveLength(48)
+    expect(photos).toHaveLength(POOL.length)
     expect(photos[5]!.placeholder).toBe('data:image/webp;base64,5')
     for (const img of POOL) for (const s of SIZES) expect(readFileSync(path.join(data, 'uploads', img.key, `${s}.webp`), 'utf8')).toBe(`${img.key} ${s}`)
   })
 
   it('a pool drawn in a data folder becomes the shared one; an incomplete shared pool is not used', async () => {
     const shared = path.join(tmp(), 'v1')
-    fakePool(shared, ['demo/p48'])
+    fakePool(shared, ['demo/p52'])
     const data = tmp()
-    // All but the last image are already in the data folder: only p48 is drawn (a real image), then shared.
-    fakePool(path.join(data, 'uploads'), ['demo/p48'])
+    // All but the last image are already in the data folder: only p52 (a floor plan) is drawn (a real image), then shared.
+    fakePool(path.join(data, 'uploads'), ['demo/p52'])
     rmSync(shared, { recursive: true })
     const photos = await ensurePhotoPool(data, 3, shared)
-    expect(photos[47]!.placeholder).toMatch(/^data:image\/webp;base64,.{20,}/)
-    const lg = readFileSync(path.join(shared, 'demo/p48/lg.webp'))
+    expect(photos[51]!.placeholder).toMatch(/^data:image\/webp;base64,.{20,}/)
+    const lg = readFileSync(path.join(shared, 'demo/p52/lg.webp'))
     expect(lg.subarray(8, 12).toString()).toBe('WEBP')
     expect(readFileSync(path.join(shared, 'demo/p01/sm.webp'), 'utf8')).toBe('demo/p01 sm')
-    expect(JSON.parse(readFileSync(path.join(shared, 'demo/pool.json'), 'utf8')).placeholders['demo/p48']).toBe(photos[47]!.placeholder)
+    expect(JSON.parse(readFileSync(path.join(shared, 'demo/pool.json'), 'utf8')).placeholders['demo/p52']).toBe(photos[51]!.placeholder)
 
     // A shared pool missing an image is ignored: the data folder draws what it lacks itself.
     const partial = path.join(tmp(), 'v1')
-    fakePool(partial, ['demo/p48'])
+    fakePool(partial, ['demo/p52'])
     const other = tmp()
-    fakePool(path.join(other, 'uploads'), ['demo/p48'])
+    fakePool(path.join(other, 'uploads'), ['demo/p52'])
     await ensurePhotoPool(other, 3, partial)
-    expect(readFileSync(path.join(other, 'uploads/demo/p48/md.webp')).subarray(8, 12).toString()).toBe('WEBP')
-    expect(existsSync(path.join(partial, 'demo/p48'))).toBe(false)
+    expect(readFileSync(path.join(other, 'uploads/demo/p52/md.webp')).subarray(8, 12).toString()).toBe('WEBP')
+    expect(existsSync(path.join(partial, 'demo/p52'))).toBe(false)
   })
 })

@@ -10,7 +10,7 @@ import { renderScene } from './scenes.ts'
 export interface PoolPhoto extends PoolImage { width: number; height: number; placeholder: string }
 
 /** Bump when scenes change so existing pools are redrawn. */
-const POOL_VERSION = 1
+export const POOL_VERSION = 2
 /** The pool does not depend on the data seed: one set of files serves every run. */
 const POOL_SEED = 20240601
 
@@ -40,7 +40,7 @@ function readManifest(file: string): Manifest | null {
 
 /**
  * One drawn pool per checkout, in node_modules/.cache next to sharp: a fresh DATA_DIR (the e2e server, the seed tests
- * on either database, `npm start` with another folder) copies it instead of drawing the 48 scenes again (~10 s of CPU
+ * on either database, `npm start` with another folder) copies it instead of drawing the 52 images again (~10 s of CPU
  * each time). Null when there is no node_modules to hold it.
  */
 function sharedPoolDir(): string | null {
@@ -89,7 +89,7 @@ function publishShared(shared: string | null, root: string, manifest: Manifest) 
 }
 
 /**
- * Makes sure the 48 pool images exist under `${dataDir}/uploads/demo/p{NN}/{sm,md,lg}.webp` (copied from the shared
+ * Makes sure the 52 pool images exist under `${dataDir}/uploads/demo/p{NN}/{sm,md,lg}.webp` (copied from the shared
  * pool when it is complete, else drawn in parallel with a small concurrency and then shared; skipped when already
  * there) and returns them with their placeholders.
  */

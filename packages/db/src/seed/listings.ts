@@ -61,6 +61,8 @@ export interface DemoListing {
   expiresAt: Date
   /** Indexes into POOL, in display order. */
   photos: number[]
+  /** Floor plans ('Plany', kind 'plan'): indexes into POOL's plan images. */
+  plans: number[]
 }
 
 export interface GenerateContext {
@@ -435,6 +437,7 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
   const [coverScenes, restScenes] = PHOTO_PLAN[top.slug] ?? PHOTO_PLAN.mieszkanie!
   const photoCount = top.slug === 'garaz' || top.slug === 'parking' ? rng.int(3, 5) : rng.int(3, 10)
   const photos = pickPhotos(rng, coverScenes, restScenes, photoCount)
+  const plans = isSeek ? [] : pickPlans(ctx.seed, index, top.slug)
   const locationName = pl.locationName
 
   return {
@@ -447,8 +450,25 @@ export function generateListing(ctx: GenerateContext, index: number, id: number,
     searchText: searchNormalize(`${title} ${city.name} ${district.name} ${locationName}`),
     isPromoted, promotedUntil: isPromoted ? new Date(ctx.now + rng.int(1, 14) * DAY) : null,
     views: Math.floor(Math.pow(rng(), 2.2) * 2500 * ((ctx.now - createdAt.getTime()) / (60 * DAY) + 0.2)),
-    createdAt, updatedAt: createdAt, expiresAt: new Date(expires), photos,
+    createdAt, updatedAt: createdAt, expiresAt: new Date(expires), photos, plans,
   }
+}
+
+/** Which homes come with a floor plan, and how many (a house: a plan per storey). */
+const PLAN_SHARE: Record<string, [number, number]> = {
+  mieszkanie: [0.35, 1], dom: [0.3, 2], 'dom-modulowy': [0.4, 1], 'domek-letniskowy': [0.2, 1], 'lokal-uzytkowy': [0.25, 1],
+}
+
+/**
+ * Floor plans from a stream of their own (seed and index), so adding them left every other generated field, and the
+ * tests that name demo listings, as they were.
+ */
+function pickPlans(seed: number, index: number, top: string): number[] {
+  const share = PLAN_SHARE[top]
+  if (!share) return []
+  const rng = createRng(deriveSeed(seed ^ 0x504c414e, index))
+  if (!rng.chance(share[0])) return []
+  return rng.some(POOL_BY_SCENE.get('plan')!, rng.int(1, share[1]))
 }
 
 function pickPhotos(rng: Rng, cover: Scene[], rest: Scene[], count: number): number[] {

@@ -1,11 +1,15 @@
-/** The demo photo pool: 48 generated scenes stored once under `uploads/demo/p{NN}` and shared by all listings. */
+/**
+ * The demo photo pool: 48 generated scenes and 4 floor plans stored once under `uploads/demo/p{NN}` and shared by all
+ * listings. Plans come last, so the photos' indexes stay what they were before plans joined.
+ */
 export type Scene =
   | 'living' | 'bedroom' | 'kitchen' | 'bathroom' | 'block' | 'townhouse' | 'house' | 'field' | 'cabin' | 'garage'
-  | 'shop' | 'warehouse'
+  | 'shop' | 'warehouse' | 'plan'
 
 const LAYOUT: [Scene, number][] = [
   ['living', 6], ['bedroom', 4], ['kitchen', 4], ['bathroom', 3], ['block', 7], ['townhouse', 4], ['house', 8],
   ['field', 4], ['cabin', 3], ['garage', 2], ['shop', 2], ['warehouse', 1],
+  ['plan', 4],
 ]
 
 export interface PoolImage { index: number; key: string; scene: Scene }

@@ -1,5 +1,6 @@
 import type { Rng } from './random.ts'
 import type { Scene } from './pool.ts'
+import { floorPlan } from './plan-scene.ts'
 
 /**
  * Flat-illustration SVG scenes for the demo photo pool (1600×1200, no text). Each scene draws from a seeded
@@ -390,10 +391,11 @@ function bathroom(rng: Rng): string {
 }
 
 const SCENES: Record<Scene, (rng: Rng) => string> = {
-  living, bedroom, kitchen, bathroom, block, townhouse, house, field, cabin, garage, shop, warehouse,
+  living, bedroom, kitchen, bathroom, block, townhouse, house, field, cabin, garage, shop, warehouse, plan: floorPlan,
 }
 
 export function renderScene(scene: Scene, rng: Rng): string {
+  if (scene === 'plan') return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${floorPlan(rng)}</svg>`
   const d = defs(rng)
   const body = SCENES[scene](rng)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${d.svg}${body}<rect width="${W}" height="${H}" fill="url(#vignette)"/></svg>`

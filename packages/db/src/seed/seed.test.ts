@@ -7,7 +7,9 @@ import { ATTRIBUTE_BY_ID, CATEGORIES, CATEGORY_BY_ID, CITIES, CITY_BY_SLUG } fro
 import { openTestDb } from '../testing.ts'
 import type { DbHandle } from '../client.ts'
 import { listingMeta, listingPhotos, listingPriceHistory, listings, pages, users } from '../schema/index.ts'
-import { districtLevel, ensureDemoUsers, generateListing, priceFactor, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
+import { districtLevel, ensureDemoUsers, generateListing, POOL, priceFactor, searchNormalize, seedContent, seedDemo, slugify, type UserPool } from './index.ts'
+
+const topSlug = (id: number): string => { let c = CATEGORY_BY_ID.get(id); while (c?.parentId) c = CATEGORY_BY_ID.get(c.parentId); return c?.slug ?? '' }
 
 const COUNT = 600
 const HISTORY = 300
@@ -231,24 +233,37 @@ describe('seedDemo', () => {
     expect(priceFactor({ ...flat, area: 100 })).toBeLessThan(priceFactor(flat))
   })
 
-  it('gives every listing 3–10 photos from the pool, with files and placeholders', async () => {
-    const photos = await handle.db.select().from(listingPhotos).orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+  it('gives every listing 3–10 photos from the pool and a share of homes floor plans, with files and placeholders', async () => {
+    const all = await handle.db.select().from(listingPhotos).orderBy(asc(listingPhotos.listingId), asc(listingPhotos.kind), asc(listingPhotos.position))
+    const photos = all.filter((p) => p.kind === 'photo')
+    const plans = all.filter((p) => p.kind === 'plan')
     const by = new Map<number, typeof photos>()
     for (const p of photos) by.set(p.listingId, [...(by.get(p.listingId) ?? []), p])
+    const planKeys = new Set(POOL.filter((p) => p.scene === 'plan').map((p) => p.key))
     for (const r of rows) {
       const ps = by.get(r.id) ?? []
       expect(ps.length).toBeGreaterThanOrEqual(3)
       expect(ps.length).toBeLessThanOrEqual(10)
       expect(ps.map((p) => p.position)).toEqual(ps.map((_, i) => i))
       expect(new Set(ps.map((p) => p.storageKey)).size).toBe(ps.length)
+      expect(ps.some((p) => planKeys.has(p.storageKey)), 'no plan among the gallery photos').toBe(false)
+      const own = plans.filter((p) => p.listingId === r.id)
+      expect(own.map((p) => p.position)).toEqual(own.map((_, i) => i))
+      expect(own.every((p) => planKeys.has(p.storageKey))).toBe(true)
+      if (own.length) expect(r.adType === 'offer' && ['mieszkanie', 'dom', 'dom-modulowy', 'domek-letniskowy', 'lokal-uzytkowy'].includes(topSlug(r.categoryId))).toBe(true)
     }
-    const keys = new Set(photos.map((p) => p.storageKey))
+    // Flats: about a third come with a plan ('z rzutem' finds them in the demo).
+    const flats = rows.filter((r) => r.adType === 'offer' && topSlug(r.categoryId) === 'mieszkanie')
+    const withPlan = flats.filter((r) => plans.some((p) => p.listingId === r.id)).length
+    expect(withPlan / flats.length).toBeGreaterThan(0.2)
+    expect(withPlan / flats.length).toBeLessThan(0.5)
+    const keys = new Set(all.map((p) => p.storageKey))
     expect(keys.size).toBeGreaterThan(30)
     for (const key of keys) {
       expect(key).toMatch(/^demo\/p\d\d$/)
       for (const size of ['sm', 'md', 'lg']) expect(existsSync(path.join(dataDir, 'uploads', key, `${size}.webp`))).toBe(true)
     }
-    expect(photos.every((p) => p.kind === 'photo' && p.width === 1600 && p.height === 1200 && p.placeholder?.startsWith('data:image/webp;base64,'))).toBe(true)
+    expect(all.every((p) => p.width === 1600 && p.height === 1200 && p.placeholder?.startsWith('data:image/webp;base64,'))).toBe(true)
   })
 
   it('creates private users, agencies with agents, developers and a hotel', async () => {

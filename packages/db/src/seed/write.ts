@@ -68,15 +68,16 @@ export interface WriteOptions {
 }
 
 function listingRow(l: DemoListing) {
-  const { photos: _p, ...row } = l
+  const { photos: _p, plans: _plans, ...row } = l
   return row
 }
 
 function photoRows(l: DemoListing, pool: PoolPhoto[]) {
-  return l.photos.map((p, position) => ({
-    listingId: l.id, kind: 'photo' as const, position, storageKey: pool[p]!.key, width: pool[p]!.width, height: pool[p]!.height,
+  const row = (kind: 'photo' | 'plan') => (p: number, position: number) => ({
+    listingId: l.id, kind, position, storageKey: pool[p]!.key, width: pool[p]!.width, height: pool[p]!.height,
     placeholder: pool[p]!.placeholder, createdAt: l.createdAt,
-  }))
+  })
+  return [...l.photos.map(row('photo')), ...l.plans.map(row('plan'))]
 }
 
 /** Batched multi-row INSERTs (PGlite, small PostgreSQL runs). Returns the number of photo rows written. */
@@ -185,9 +186,11 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
         const l = generateListing(o.ctx, o.startIndex + done + k, firstId + done + k)
         buf += listingLine(l)
         const created = l.createdAt.toISOString()
-        l.photos.forEach((p, position) => {
-          photoBuf.push(`${l.id}\tphoto\t${position}\t${o.pool[p]!.key}\t${o.pool[p]!.width}\t${o.pool[p]!.height}\t${placeholders[p]}\t${created}\n`)
-        })
+        const line = (kind: string) => (p: number, position: number) => {
+          photoBuf.push(`${l.id}\t${kind}\t${position}\t${o.pool[p]!.key}\t${o.pool[p]!.width}\t${o.pool[p]!.height}\t${placeholders[p]}\t${created}\n`)
+        }
+        l.photos.forEach(line('photo'))
+        l.plans.forEach(line('plan'))
         if (buf.length > 1 << 20) { await write(ls, buf); buf = '' }
       }
       if (buf) await write(ls, buf)
@@ -242,7 +245,7 @@ export async function insertHistory(handle: DbHandle, ctx: GenerateContext, coun
     const n = Math.min(batch, count - done)
     const rows = Array.from({ length: n }, (_, k) => generateHistoryListing(ctx, done + k, firstId + done + k))
     await handle.db.transaction(async (tx) => {
-      await tx.insert(listings).values(rows.map((r) => { const { photos: _p, ...row } = r.listing; return row }))
+      await tx.insert(listings).values(rows.map((r) => listingRow(r.listing)))
       await tx.insert(listingMeta).values(rows.map((r) => ({ listingId: r.listing.id, publishedAt: r.publishedAt, endedAt: r.endedAt })))
       await tx.insert(listingPriceHistory).values(rows.flatMap((r) => r.prices.map((p) => ({ listingId: r.listing.id, ...p }))))
     })

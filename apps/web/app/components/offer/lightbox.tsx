@@ -5,13 +5,15 @@ import { CloseIcon } from '../icons'
 import { GalleryArrow } from './gallery-arrow'
 
 /** Full-screen viewer: ← → switch, Esc closes (react-aria), a horizontal swipe switches on touch screens. */
-export function Lightbox({ photos, index, onIndex, isOpen, onClose, alt }: {
+export function Lightbox({ photos, index, onIndex, isOpen, onClose, alt, plans = false }: {
   photos: OfferPhoto[]
   index: number
   onIndex: (i: number) => void
   isOpen: boolean
   onClose: () => void
   alt: string
+  /** Floor plans: counted as 'Plan 1 z 2' in a 'Plany' dialog. */
+  plans?: boolean
 }) {
   const start = useRef<{ x: number; y: number } | null>(null)
   const go = useCallback((d: number) => onIndex((index + d + photos.length) % photos.length), [index, onIndex, photos.length])
@@ -31,9 +33,9 @@ export function Lightbox({ photos, index, onIndex, isOpen, onClose, alt }: {
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={(o) => !o && onClose()} isDismissable className="fixed inset-0 z-[70] bg-slate-950/95">
       <Modal className="size-full outline-none">
-        <Dialog aria-label={`Galeria zdjęć: ${alt}`} className="relative flex size-full flex-col outline-none">
+        <Dialog aria-label={`${plans ? 'Plany' : 'Galeria zdjęć'}: ${alt}`} className="relative flex size-full flex-col outline-none">
           <div className="flex items-center justify-between px-4 py-3 text-white">
-            <p className="text-sm font-medium" aria-live="polite">Zdjęcie {index + 1} z {photos.length}</p>
+            <p className="text-sm font-medium" aria-live="polite">{plans ? 'Plan' : 'Zdjęcie'} {index + 1} z {photos.length}</p>
             <Button
               onPress={onClose}
               aria-label="Zamknij galerię"

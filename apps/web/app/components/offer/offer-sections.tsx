@@ -143,7 +143,7 @@ export function Plans({ plans, alt }: { plans: PublicOffer['project_plan_photos'
           </li>
         ))}
       </ul>
-      <Lightbox photos={plans} index={open ?? 0} onIndex={setOpen} isOpen={open !== null} onClose={() => setOpen(null)} alt={`${alt} — plan`} />
+      <Lightbox photos={plans} index={open ?? 0} onIndex={setOpen} isOpen={open !== null} onClose={() => setOpen(null)} alt={alt} plans />
     </>
   )
 }
