@@ -21,6 +21,9 @@ import compress from '@fastify/compress'
 export const COMPRESS_THRESHOLD = 1024
 export const JSON_BR_QUALITY = 2
 export const JSON_GZIP_LEVEL = 3
+/** Pages rendered per request: by @fastify/compress here, or by the render worker that made them (decision 089). */
+export const PAGE_BR_QUALITY = 4
+export const PAGE_GZIP_LEVEL = 6
 
 const BR_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: JSON_BR_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }
 const GZIP_OPTIONS = { level: JSON_GZIP_LEVEL }
@@ -75,7 +78,7 @@ export default fp(async function compression(app: FastifyInstance) {
     global: true,
     threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BR_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    zlibOptions: { level: PAGE_GZIP_LEVEL },
   })
 }, { name: 'compression' })

@@ -20,8 +20,7 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   return new Request(url, init)
 }
 
-/** Fetch API Response → Fastify reply, streamed (React Router streams HTML with Suspense). */
-export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+function copyHead(reply: FastifyReply, response: Response) {
   reply.code(response.status)
   response.headers.forEach((value, key) => {
     // x-page-cache-listings is for the page cache only (web/page-cache.ts).
@@ -29,8 +28,23 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) reply.header('set-cookie', cookies)
+}
+
+/** Fetch API Response → Fastify reply, streamed (React Router streams HTML with Suspense). */
+export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+  copyHead(reply, response)
   if (!response.body) return reply.send()
   return reply.send(readableOf(response.body))
+}
+
+/**
+ * A whole page (the render pool's answer, already compressed when the visitor takes br/gzip) as one buffer: no stream
+ * plumbing; a Content-Encoding set by the worker keeps the compression plugin away.
+ */
+export async function sendBufferedResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  copyHead(reply, response)
+  if (!response.body) return reply.send()
+  return reply.send(Buffer.from(await response.arrayBuffer()))
 }
 
 /**

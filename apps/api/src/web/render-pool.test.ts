@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
 import { openTestDb } from '@portal/db/testing'
@@ -66,6 +67,22 @@ describe('SSR render pool', () => {
     const head = await pooled.inject({ method: 'HEAD', url: '/' })
     expect(head.statusCode).toBe(200)
     expect(head.body).toBe('')
+  })
+
+  it('compresses in the worker: the page arrives whole (with its length), br or gzip as asked, the same page', async () => {
+    const plain = noNonce((await inProcess.inject({ url: '/szukaj' })).body)
+    for (const [asked, enc, unpack] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const res = await pooled.inject({ url: '/szukaj', headers: { 'accept-encoding': asked } })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBe(enc)
+      // A length: one buffer from the worker, not the compression plugin's stream (which has none).
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length)
+      expect(String(res.headers.vary)).toMatch(/Accept-Encoding/i)
+      expect(noNonce(unpack(res.rawPayload).toString('utf8'))).toBe(plain)
+    }
+    const refused = await pooled.inject({ url: '/szukaj', headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(noNonce(refused.body)).toBe(plain)
   })
 
   it("carries the visitor's cookies to the API: a signed-in visitor is sent away from /auth", async () => {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { PRODUCTION_HOOK_URL } from './production-modules.ts'
+import { COMPRESS_THRESHOLD, PAGE_BR_QUALITY, PAGE_GZIP_LEVEL } from '../plugins/compression.ts'
 
 /** What the main thread hands a worker: the page request, its body read already (form posts are small). */
 export interface RenderRequest {
@@ -8,6 +9,8 @@ export interface RenderRequest {
   headers: [string, string][]
   body?: Uint8Array
   cspNonce?: string
+  /** The worker compresses the page with this (the visitor's choice; none for pages the page cache keeps: it makes its own copies). */
+  encoding?: 'br' | 'gzip'
 }
 
 /** Runs a loader's `context.api()` call on the main thread (load-context.ts) for the render it belongs to. */
@@ -36,7 +39,10 @@ export class RenderPool {
 
   private spawn(): Thread {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
-      workerData: { buildUrl: this.opts.buildUrl, hookUrl: PRODUCTION_HOOK_URL },
+      workerData: {
+        buildUrl: this.opts.buildUrl, hookUrl: PRODUCTION_HOOK_URL,
+        compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL },
+      },
     })
     const thread: Thread = { worker, pending: new Map() }
     worker.on('message', (msg) => this.receive(thread, msg))

@@ -4,6 +4,7 @@
 // main thread, which runs them against the Fastify app as an in-process render would.
 import { register } from 'node:module'
 import { parentPort, workerData } from 'node:worker_threads'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 // The production builds of React Router (production-modules.ts): hooks are per thread, so registered here too.
 if (workerData.hookUrl) register(workerData.hookUrl)
@@ -31,14 +32,39 @@ function contextFor(id, cspNonce) {
   }
 }
 
-async function render({ id, url, method, headers, body, cspNonce }) {
+/**
+ * A page for a visitor the page cache does not serve, compressed here as the main thread's compression plugin would
+ * (same threshold and levels, passed in workerData), so its CPU is spent on this thread (decision 089).
+ */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml)\b)/i
+function compressed(res, bytes, encoding) {
+  const { threshold, brQuality, gzipLevel } = workerData.compression ?? {}
+  const type = res.headers.get('content-type') ?? ''
+  if (!encoding || !threshold || !bytes || bytes.length < threshold || !COMPRESSIBLE.test(type) || res.status === 206
+    || (res.headers.get('content-encoding') ?? 'identity') !== 'identity') return null
+  const out = encoding === 'br'
+    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipSync(bytes, { level: gzipLevel })
+  const headers = new Headers(res.headers)
+  headers.set('content-encoding', encoding)
+  headers.set('content-length', String(out.length))
+  const vary = headers.get('vary')
+  if (!vary) headers.set('vary', 'Accept-Encoding')
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`)
+  // A copy of its own: a small Buffer may sit in Node's shared pool, whose memory must not be transferred away.
+  return { headers, bytes: new Uint8Array(out) }
+}
+
+async function render({ id, url, method, headers, body, cspNonce, encoding }) {
   const controller = new AbortController()
   renders.set(id, { controller, calls: new Map() })
   try {
     const request = new Request(url, { method, headers, body, signal: controller.signal })
     const res = await handle(request, contextFor(id, cspNonce))
-    const bytes = method === 'HEAD' || !res.body ? null : new Uint8Array(await res.arrayBuffer())
-    parentPort.postMessage({ type: 'done', id, status: res.status, headers: [...res.headers], body: bytes }, bytes ? [bytes.buffer] : [])
+    const raw = method === 'HEAD' || !res.body ? null : new Uint8Array(await res.arrayBuffer())
+    const packed = compressed(res, raw, encoding)
+    const bytes = packed ? packed.bytes : raw
+    parentPort.postMessage({ type: 'done', id, status: res.status, headers: [...(packed ? packed.headers : res.headers)], body: bytes }, bytes ? [bytes.buffer] : [])
   } catch (err) {
     parentPort.postMessage({ type: 'error', id, message: err instanceof Error ? err.stack ?? err.message : String(err) })
   } finally {

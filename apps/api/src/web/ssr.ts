@@ -6,7 +6,8 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import { createLoadContext, type LoadContext } from './load-context.ts'
 import { PageCache } from './page-cache.ts'
 import { ViewBatch, viewerKey } from '../lib/listings/views.ts'
-import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
+import { sendBufferedResponse, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
+import { acceptedEncoding } from '../plugins/compression.ts'
 import { siteAcceptsUnsafe } from './site-methods.ts'
 import { cspNonceOf } from '../plugins/security.ts'
 import { RenderPool, RenderPoolError } from './render-pool.ts'
@@ -115,7 +116,7 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
       ? (handler ??= createRequestHandler(build, 'production'))
       : createRequestHandler(build, 'development'))
     const render = pool
-      ? () => renderInPool(pool, app, request, reply)
+      ? (encoding?: 'br' | 'gzip') => renderInPool(pool, app, request, reply, encoding)
       : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as LoadContext & AppLoadContext)
     if (cache?.eligible(request)) {
       return cache.serve(request, reply, async () => {
@@ -123,7 +124,10 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
         return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
       })
     }
-    return sendFetchResponse(reply, await render())
+    if (!pool) return sendFetchResponse(reply, await render())
+    // A page for this visitor only: the worker compressed it (decision 089); it goes out as one buffer.
+    const encoding = request.headers['x-no-compression'] === undefined ? acceptedEncoding(request.headers['accept-encoding']) : undefined
+    return sendBufferedResponse(reply, await render(encoding))
   })
 }
 
@@ -141,13 +145,13 @@ function renderPoolFor(app: FastifyInstance, opts: MountWebOptions): RenderPool 
 }
 
 /** A page rendered by the pool: the request's body read here, its loaders' API calls answered here. */
-async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, encoding?: 'br' | 'gzip'): Promise<Response> {
   const fetchRequest = toFetchRequest(request, reply)
   const body = fetchRequest.body ? new Uint8Array(await fetchRequest.arrayBuffer()) : undefined
   const context = createLoadContext(app, request, cspNonceOf(reply))
   try {
     return await pool.render(
-      { url: fetchRequest.url, method: fetchRequest.method, headers: [...fetchRequest.headers], body, cspNonce: context.cspNonce },
+      { url: fetchRequest.url, method: fetchRequest.method, headers: [...fetchRequest.headers], body, cspNonce: context.cspNonce, encoding },
       context.api,
       fetchRequest.signal,
     )
