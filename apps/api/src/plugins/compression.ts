@@ -60,11 +60,15 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
   const encoded = reply.getHeader('content-encoding')
   if ((encoded && encoded !== 'identity') || reply.statusCode === 206 || reply.getHeader('content-range') !== undefined
     || request.headers['x-no-compression'] !== undefined) return done(null, payload)
+  const enc = acceptedEncoding(request.headers['accept-encoding'])
+  if (!enc) {
+    // Nothing to compress for (the pages' own API calls among them): only the length is needed, not a copy of the body.
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) >= COMPRESS_THRESHOLD) addVary(reply)
+    return done(null, payload)
+  }
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload
   if (body.length < COMPRESS_THRESHOLD) return done(null, payload)
   addVary(reply)
-  const enc = acceptedEncoding(request.headers['accept-encoding'])
-  if (!enc) return done(null, payload)
   const out = enc === 'br' ? brotliCompressSync(body, BR_OPTIONS) : gzipSync(body, GZIP_OPTIONS)
   reply.header('content-encoding', enc)
   reply.header('content-length', out.length)

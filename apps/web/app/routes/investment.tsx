@@ -1,9 +1,10 @@
+import { useMemo } from 'react'
 import { data, Link } from 'react-router'
 import { CITIES } from '@portal/contracts/catalogue'
 import { countLabel } from '@portal/contracts/format'
 import { AMENITIES, investmentStatusLabel } from '@portal/contracts/plain/investments'
 import { photoSrcSet, photoUrl } from '@portal/contracts/plain/listing'
-import type { InvestmentDetail } from '@portal/contracts/investments'
+import type { InvestmentDetail, Unit } from '@portal/contracts/investments'
 import type { Slot } from '@portal/contracts/viewings'
 import { roomsRange } from '~/components/investments/investment-card'
 import { UnitsTable } from '~/components/investments/units-table'
@@ -15,7 +16,7 @@ import { serverApi } from '~/lib/api.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl, jsonLdString, metaDescription, paragraphs } from '~/lib/offer-text'
-import { dateText, ppmText, priceText } from '~/lib/investments'
+import { dateText, packUnits, ppmText, priceText, unpackUnits } from '~/lib/investments'
 import { pageTitle } from '~/lib/site'
 import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
 import type { Route } from './+types/investment'
@@ -24,26 +25,25 @@ import type { Route } from './+types/investment'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/api/investments/${encodeURIComponent(params.slug)}`
   const [res, days] = await Promise.all([
-    serverApi(context, path, { headers: { Accept: 'application/json' } }),
+    serverApi(context, `${path}?historie=0`, { headers: { Accept: 'application/json' } }),
     // Open days with places left and visit times of the weekly hours (issue 28, decision 078); the page shows without them if this fails.
     serverApi(context, `${path}/viewings`, { headers: { Accept: 'application/json' } })
       .then(async (r) => (r.ok ? ((await r.json()) as { slots: Slot[] }).slots : []), () => [] as Slot[]),
   ])
   if (res.status === 404 || res.status === 422) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
-  const full = (await res.json()) as InvestmentDetail
-  // Each unit's price history is read when its 'Historia cen' opens (decision 082): 500 units' histories were a third
-  // of the page's data.
-  const inv: InvestmentDetail = { ...full, units: full.units.map((u) => (u.price_history.length ? { ...u, price_history: [] } : u)) }
+  const { units, ...inv } = (await res.json()) as InvestmentDetail
+  // The page's data carries the units as one string of rows (decision 087), without their price histories: each is
+  // read when its 'Historia cen' opens (decision 082), and the API leaves them out (historie=0).
   // The page lists the open days; of the visit times only the first is shown (the dialog loads them all).
   const openDays = days.filter((d) => d.open_day_id !== null)
   const firstVisit = days.find((d) => d.open_day_id === null) ?? null
-  return data({ inv, openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, {
+  return data({ inv, units: packUnits(units), openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, {
     headers: {
       'Cache-Control': 'public, max-age=60',
       // For the server's own page cache only (decision 029, 082; never sent): the units' listings, whose changes in
       // listing_changes drop the page. Edits of the investment itself (and new units) name all its units there too.
-      ...(inv.units.length ? { [PAGE_CACHE_LISTINGS]: inv.units.map((u) => u.id).join(' ') } : {}),
+      ...(units.length ? { [PAGE_CACHE_LISTINGS]: units.map((u) => u.id).join(' ') } : {}),
     },
   })
 }
@@ -64,8 +64,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   ]
 }
 
-function investmentJsonLd(inv: InvestmentDetail, origin: string) {
-  const onSale = inv.units.filter((u) => u.status !== 'sprzedane')
+function investmentJsonLd(inv: Omit<InvestmentDetail, 'units'>, units: Unit[], origin: string) {
+  const onSale = units.filter((u) => u.status !== 'sprzedane')
   return {
     '@context': 'https://schema.org', '@type': 'ApartmentComplex', name: inv.name, url: absoluteUrl(origin, `/inwestycje/${inv.slug}`),
     description: inv.description.slice(0, 500),
@@ -85,6 +85,7 @@ function investmentJsonLd(inv: InvestmentDetail, origin: string) {
 
 export default function Investment({ loaderData }: Route.ComponentProps) {
   const { inv, openDays, firstVisit, origin, tileUrl } = loaderData
+  const units = useMemo(() => unpackUnits(loaderData.units), [loaderData.units])
   const amenities = inv.amenities.map((a) => AMENITIES.find((x) => x.value === a)?.label ?? a)
   const address = [inv.address?.street, inv.address?.number].filter(Boolean).join(' ')
   const rooms = roomsRange(inv.rooms)
@@ -93,7 +94,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
   const xml = inv.open_data_url ? inv.open_data_url.replace(/ceny\.csv$/, 'ceny.xml') : null
   return (
     <div className="bg-slate-50 pb-16">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(investmentJsonLd(inv, origin)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(investmentJsonLd(inv, units, origin)) }} />
       <div className="container-page pt-6">
         <nav aria-label="Ścieżka" className="text-sm text-slate-600">
           <ol className="flex flex-wrap gap-1">
@@ -150,7 +151,7 @@ export default function Investment({ loaderData }: Route.ComponentProps) {
                 {countLabel(inv.units_available, ['lokal', 'lokale', 'lokali'])} w sprzedaży z {inv.units_total}.
                 {' '}Ceny podaje deweloper; kliknij „Historia cen”, aby zobaczyć wszystkie zmiany ceny lokalu.
               </p>
-              {inv.units.length ? <UnitsTable units={inv.units} investment={{ id: inv.id, name: inv.name, slug: inv.slug }} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
+              {units.length ? <UnitsTable units={units} investment={{ id: inv.id, name: inv.name, slug: inv.slug }} /> : <p className="text-slate-600">Deweloper nie dodał jeszcze lokali.</p>}
             </section>
             <section aria-labelledby="map-h" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-6">
               <h2 id="map-h" className="mb-3 text-xl font-bold text-slate-900">Lokalizacja</h2>

@@ -77,7 +77,7 @@ export async function listInvestments(db: DbHandle, f: ListFilters) {
  * JSON from a correlated subquery cost the database twice as much as this join (decision 082). `of` is the
  * investment's id, or its slug (the public page reads the units beside the investment itself).
  */
-export async function unitsOf(db: DbHandle, of: number | string): Promise<Unit[]> {
+export async function unitsOf(db: DbHandle, of: number | string, { histories = true } = {}): Promise<Unit[]> {
   const investment = typeof of === 'number' ? sql`${of}::bigint` : sql`(SELECT id FROM investments WHERE slug = ${of})`
   const [rows, history] = await Promise.all([
     db.db.execute(sql`
@@ -86,9 +86,9 @@ export async function unitsOf(db: DbHandle, of: number | string): Promise<Unit[]
       FROM investment_units u JOIN listings l ON l.id = u.listing_id
       WHERE u.investment_id = ${investment}
       ORDER BY u.building, length(u.unit_number), u.unit_number`).then((r) => rowsOf(r)),
-    db.db.execute(sql`
+    histories ? db.db.execute(sql`
       SELECT h.listing_id, h.price, h.changed_at FROM listing_price_history h JOIN investment_units u ON u.listing_id = h.listing_id
-      WHERE u.investment_id = ${investment} ORDER BY h.changed_at, h.id`).then((r) => rowsOf(r)),
+      WHERE u.investment_id = ${investment} ORDER BY h.changed_at, h.id`).then((r) => rowsOf(r)) : [],
   ])
   const byListing = new Map<number, { price: number; changed_at: string }[]>()
   for (const h of history) {
@@ -111,7 +111,11 @@ export async function unitsOf(db: DbHandle, of: number | string): Promise<Unit[]
 }
 
 
-export async function investmentBySlug(db: DbHandle, slug: string): Promise<InvestmentDetail | null> {
+/**
+ * One public investment with all its units; `histories: false` leaves each unit's price history empty without reading
+ * it (the public page reads one when its 'Historia cen' opens, decision 082, 087).
+ */
+export async function investmentBySlug(db: DbHandle, slug: string, { histories = true } = {}): Promise<InvestmentDetail | null> {
   // The units are read beside the investment (two connections of a pool; one after the other on PGlite).
   const [[r], units] = await Promise.all([db.db.select({
     inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
@@ -119,7 +123,7 @@ export async function investmentBySlug(db: DbHandle, slug: string): Promise<Inve
     openData: priceDisclosureXml.userId,
   }).from(investments).innerJoin(users, eq(users.id, investments.userId))
     .leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, investments.userId))
-    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1), unitsOf(db, slug)])
+    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1), unitsOf(db, slug, { histories })])
   if (!r) return null
   return detail(db, r.inv, r.owner, r.agg, r.openData !== null, units)
 }

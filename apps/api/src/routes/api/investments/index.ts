@@ -55,14 +55,15 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/investments/:slug', {
     schema: {
-      tags: ['investments'], summary: 'One investment with all its units (sold ones too) and their price history',
-      params: z.object({ slug: z.string().max(120) }), response: { 200: investmentDetailSchema, 404: apiErrorSchema },
+      tags: ['investments'], summary: 'One investment with all its units (sold ones too) and their price history (historie=0: every price_history empty, not read)',
+      params: z.object({ slug: z.string().max(120) }), querystring: z.object({ historie: z.enum(['0', '1']).default('1') }),
+      response: { 200: investmentDetailSchema, 404: apiErrorSchema, 422: validationErrorSchema },
     },
     // Hundreds of units with their price histories: checking them against the schema on the way out cost more than
     // reading them (as for the search answers); investments.test checks the answer against the schema instead.
     serializerCompiler: plainJsonSerializer,
   }, async (request) => {
-    const inv = await investmentBySlug(app.db, request.params.slug)
+    const inv = await investmentBySlug(app.db, request.params.slug, { histories: request.query.historie === '1' })
     if (!inv) throw notFound(M.notFound)
     return inv
   })
