@@ -101,6 +101,13 @@ describe('/api/investments', () => {
     expect((await t.app.inject({ url: `/api/investments/${other.slug}/units/${unit.id}/history` })).statusCode).toBe(404)
     expect((await t.app.inject({ url: `/api/investments/${inv.slug}/units/999999999/history` })).statusCode).toBe(404)
     expect((await t.app.inject({ url: `/api/investments/${inv.slug}/units/abc/history` })).statusCode).toBe(422)
+    // The public page's answer (decision 087): the same investment and units, their histories not read.
+    const lean = (await t.app.inject({ url: `/api/investments/${inv.slug}?historie=0` })).json()
+    expect(lean.units[0].price_history).toEqual([])
+    expect(lean).toEqual({ ...page, units: page.units.map((u: object) => ({ ...u, price_history: [] })) })
+    const bad = await t.app.inject({ url: `/api/investments/${inv.slug}?historie=tak` })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors.historie[0]).toMatch(/^Pole historie/)
     // Back on sale: the listing runs again.
     expect((await put({ price: 615_000_00, status: 'zarezerwowane' })).json().listed).toBe(true)
   })
