@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { categories, listingPhotos, listings, rowsOf, type Db } from '@portal/db'
+import { categories, idArray, listingPhotos, listings, rowsOf, type Db } from '@portal/db'
 import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
 
 /** Listings visitors may see: active, already visible and not expired. */
@@ -64,8 +64,20 @@ export async function listSummaries(
   }).from(listingPhotos)
     .where(and(inArray(listingPhotos.listingId, rows.map((r) => r.id)), eq(listingPhotos.kind, 'photo')))
     .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position), asc(listingPhotos.id))
-  const first = new Map<number, (typeof photos)[number]>()
+  const first = new Map<number, { storageKey: string; width: number; height: number; placeholder: string | null; count: number }>()
   for (const p of photos) if (!first.has(Number(p.listingId))) first.set(Number(p.listingId), p)
+  // Units of an investment without photos of their own show its first photo and count its gallery, as their pages
+  // show that gallery (decision 087; search cards read the same through FIRST_PHOTO_JOIN).
+  const bare = rows.map((r) => Number(r.id)).filter((id) => !first.has(id))
+  if (bare.length) {
+    const covers = rowsOf(await db.execute(sql`select u.listing_id, i.photos->0 as photo, jsonb_array_length(i.photos) as n
+      from investment_units u join investments i on i.id = u.investment_id
+      where u.listing_id = any(${idArray(bare)}) and jsonb_array_length(i.photos) > 0`))
+    for (const c of covers) {
+      const p = (typeof c.photo === 'string' ? JSON.parse(c.photo) : c.photo) as { key: string; width: number; height: number; placeholder?: string | null }
+      first.set(Number(c.listing_id), { storageKey: p.key, width: p.width, height: p.height, placeholder: p.placeholder ?? null, count: Number(c.n) })
+    }
+  }
 
   return rows.map((r) => {
     const p = first.get(Number(r.id))

@@ -326,10 +326,20 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 /** A card's photo columns (summaryOf reads them), from FIRST_PHOTO_JOIN. */
 export const PHOTO_COLUMNS = sql.raw('ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count')
-/** Each listing `l`'s first photo and its photo count, as `ph` (a lateral join: only over the rows selected). */
+/**
+ * Each listing `l`'s first photo and its photo count, as `ph` (a lateral join: only over the rows selected). A unit of
+ * an investment without photos of its own shows the investment's first photo and counts its gallery, as its page
+ * shows that gallery (decision 087); the second branch runs only when the first found no photo.
+ */
 export const FIRST_PHOTO_JOIN = sql.raw(`left join lateral (
-      select storage_key, width, height, placeholder, count(*) over () as photos_count
-      from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1
+      (select storage_key, width, height, placeholder, count(*) over () as photos_count
+        from listing_photos where listing_id = l.id and kind = 'photo' order by position, id limit 1)
+      union all
+      (select i.photos->0->>'key', (i.photos->0->>'width')::int, (i.photos->0->>'height')::int, i.photos->0->>'placeholder',
+          jsonb_array_length(i.photos)
+        from investment_units u join investments i on i.id = u.investment_id
+        where u.listing_id = l.id and jsonb_array_length(i.photos) > 0)
+      limit 1
     ) ph on true`)
 
 /** One round trip: the page, each listing's first photo and its photo count (a lateral join over the page only). */

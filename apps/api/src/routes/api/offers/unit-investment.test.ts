@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq, sql } from 'drizzle-orm'
 import { listingChanges, rowsOf } from '@portal/db'
-import { createTestApp, form, upload } from '../../../test/helpers.ts'
+import { investmentPhotoId } from '@portal/contracts/plain/investments'
+import { buildApp } from '../../../app.ts'
+import { createTestApp, form, insertListings, upload } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { validInvestment, validUnit } from '../investments/test-support.ts'
 import { createOffer } from './test-support.ts'
@@ -43,6 +45,43 @@ describe("a unit's listing page names its investment and shows its gallery when 
     const after = (await t.app.inject(`/api/offers/${slug}`)).json()
     expect(after.photos).toHaveLength(1)
     expect(after.photos[0]).toMatchObject({ id: -1, url: `/uploads/${key}/md.webp`, width: expect.any(Number), position: 0 })
+  })
+
+  it("the unit's cards (search on both paths, home, favourites) show the gallery's first photo while the unit has none", async () => {
+    // The same database searched through SQL (as while the index loads): both paths must give the same cards.
+    const sqlApp = await buildApp({ db: t.db, env: { ...t.app.env, SEARCH_INDEX: false }, logger: false, jobs: false })
+    try {
+      await sqlApp.ready()
+      const page = (await t.app.inject(`/api/investments/${inv.slug}`)).json() as { units: { id: number; unit_number: string }[]; photos: { key: string }[] }
+      const unitId = page.units.find((u) => u.unit_number === '1')!.id
+      // A listing with photos of its own (outside any investment) keeps them.
+      const [own] = await insertListings(t.db, [{ photos: 2, createdAt: new Date() }])
+      type Card = { id: number; photo: { url: string } | null; photos_count: number }
+      const cardsOf = async (app: typeof t.app, url: string, jar?: Jar) => {
+        const res = await app.inject({ url, headers: jar ? { cookie: jar.cookie } : {} })
+        expect(res.statusCode, res.body).toBe(200)
+        if (url.startsWith('/api/search')) expect(res.headers['x-search-source']).toBe(app === sqlApp ? 'sql' : 'index')
+        return new Map((res.json().data as Card[]).map((c) => [c.id, { url: c.photo?.url ?? null, n: c.photos_count }]))
+      }
+      const buyer = await login(t.app, (await createUser(t.db, { email: 'kupujacy-lokal@example.com' })).email)
+      expect((await send(t.app, buyer, 'POST', '/api/favorites', { offer_id: unitId })).statusCode).toBe(201)
+      const everyCard = () => Promise.all([
+        ...[t.app, sqlApp].flatMap((app) => [`/api/search?inwestycja=${inv.id}`, '/api/search?sort=newest', '/api/offers?limit=48']
+          .map(async (u) => [u, await cardsOf(app, u)] as const)),
+        cardsOf(t.app, '/api/favorites', buyer).then((c) => ['/api/favorites', c] as const),
+      ])
+      const gallery = { url: `/uploads/${page.photos[0]!.key}/md.webp`, n: 1 }
+      for (const [url, cards] of await everyCard()) {
+        expect(cards.get(unitId), url).toEqual(gallery)
+        if (url.includes('inwestycja') || url.includes('favorites')) continue
+        expect(cards.get(own!), url).toEqual({ url: `/uploads/l${own}/p0/md.webp`, n: 2 })
+      }
+      // Without a gallery the card has no photo again, on both paths (the index's cached card is dropped).
+      expect((await send(t.app, dev, 'DELETE', `/api/investments/${inv.id}/photos/${investmentPhotoId(page.photos[0]!.key)}`)).statusCode).toBe(204)
+      for (const [url, cards] of await everyCard()) expect(cards.get(unitId), url).toEqual({ url: null, n: 0 })
+    } finally {
+      await sqlApp.close()
+    }
   })
 
   it('any other listing has no investment', async () => {
