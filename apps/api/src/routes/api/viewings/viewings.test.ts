@@ -213,4 +213,30 @@ describe('viewings API (issue 28): hours, booking, steps with .ics mails, limits
     expect(gone.every((m) => m.subject === 'Oglądanie odwołane: Dom z ogrodem')).toBe(true)
     expect(gone[0]!.text).toContain('Ogłoszenie zostało zakończone lub zawieszone.')
   })
+
+  it("an agency's agent manages the calendar of the listing they handle; the agency sees it too; another agent does not", async () => {
+    const agency = await createUser(t.db, { email: 'biuro@example.com', name: 'Biuro Test', type: 'agency' })
+    const agent = await createUser(t.db, { email: 'agentka@example.com', name: 'Anna Agentka', agencyId: agency.id })
+    const other = await createUser(t.db, { email: 'agent2@example.com', name: 'Piotr Inny', agencyId: agency.id })
+    const [jarAgency, jarAgent, jarOther] = await Promise.all([login(t.app, agency.email), login(t.app, agent.email), login(t.app, other.email)])
+    const [id] = await insertListings(t.db, [{ title: 'Kawalerka z agencji' }]) as [number]
+    await t.db.db.update(listings).set({ userId: agency.id, agentId: agent.id }).where(eq(listings.id, id))
+
+    expect((await send(t.app, jarOther, 'PUT', `/api/offers/${id}/viewing-settings`, HOURS)).statusCode).toBe(403)
+    expect((await send(t.app, jarAgent, 'PUT', `/api/offers/${id}/viewing-settings`, HOURS)).statusCode).toBe(200)
+    const slot = ((await t.app.inject(`/api/offers/${id}/viewings`)).json() as Awaited<ReturnType<typeof slots>>).slots[20]!
+    // A logged-in buyer books with the time alone ('two clicks'): straight to the advertiser.
+    const booked = await send(t.app, buyerJar, 'POST', `/api/offers/${id}/viewings`, { start: slot.start })
+    expect(booked.json()).toMatchObject({ status: 'pending' })
+    const sent = await take(2)
+    expect(to(sent, agent.email).subject).toBe('Prośba o oglądanie: Kawalerka z agencji')
+
+    const calendarOf = async (jar: Jar) => ((await t.app.inject({ url: '/api/viewings', headers: { cookie: jar.cookie } })).json().data as { id: number }[]).map((v) => v.id)
+    expect(await calendarOf(jarAgent)).toContain(booked.json().id)
+    expect(await calendarOf(jarAgency)).toContain(booked.json().id)
+    expect(await calendarOf(jarOther)).not.toContain(booked.json().id)
+    expect((await send(t.app, jarOther, 'POST', `/api/viewings/${booked.json().id}/confirm`)).statusCode).toBe(404)
+    expect((await send(t.app, jarAgent, 'POST', `/api/viewings/${booked.json().id}/confirm`)).json().status).toBe('confirmed')
+    await take(2)
+  })
 })
