@@ -6,6 +6,7 @@ import {
   ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
+import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup } from './facet-bits.ts'
 import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } from '../facets.ts'
 import { inRegions, placeFilter } from '../places.ts'
 
@@ -52,23 +53,31 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   const p = plan(store, q, now)
   if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
   if (!p) return null
+  // The exact total from the bitsets (decision 084) costs a fraction of a walk: with long lists, count first, and a
+  // filter that matches nothing (say 'z filmem' where no listing has one) needs no walk at all.
+  const countable = countCap === EXACT_COUNT && listsSize(p.lists) <= EXACT_SCAN_SLOTS
+  let counted = countable && listsSize(p.lists) > PRECOUNT_SLOTS ? p.count() : undefined
+  if (counted === 0) return { total: 0, slots: [], promoted: [], estimated: false }
   const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
   // Near the estimated end, count exactly: the pager must reach the real last page.
   if (hit.estimated && offset + limit >= hit.total * 0.8) return collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, Infinity)
-  // The page came from an early stop; the total is then counted exactly by a bare scan when the lists are short
+  // The page came from an early stop; the total is then counted exactly (by the bitsets) when the lists are short
   // enough (issue 25: no 'około' from the index), estimated only beyond that.
-  if (hit.estimated && countCap === EXACT_COUNT && listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { ...hit, total: countSlots(p.lists, p.test), estimated: false }
+  if (hit.estimated && countable) return { ...hit, total: counted ??= p.count(), estimated: false }
   return hit
 }
 
 /**
- * Candidate slots a search or a live count scans in full for an exact total: ~1-3 ms on one core. Only the broadest
- * searches of a national index (a whole category of a million listings) have longer lists and are still estimated.
+ * Candidate slots a search or a live count counts in full for an exact total (by the bitsets since decision 084,
+ * well under a millisecond). Only the broadest searches of a national index (a whole category of a million listings)
+ * have longer lists and are still estimated.
  */
 export const EXACT_SCAN_SLOTS = 300_000
+/** Lists longer than this are counted before the walk (a walk of them costs more than the count). */
+const PRECOUNT_SLOTS = 20_000
 
-/** Every match of the lists, counted by the bare per-slot test (the lists are disjoint). */
-function countSlots(lists: SlotList[], test: (x: number) => boolean): number {
+/** Every match of the lists, counted by the bare per-slot test (the lists are disjoint): what plan().count() answers. */
+export function countSlots(lists: SlotList[], test: (x: number) => boolean): number {
   let n = 0
   for (const list of lists) { const items = list.items; for (let i = 0; i < list.length; i++) if (test(items[i]!)) n++ }
   return n
@@ -82,9 +91,20 @@ export function runCount(store: Store, q: SearchQuery, now = Date.now()): { tota
   const p = plan(store, q, now)
   if (p === 'none') return { total: 0, estimated: false }
   if (!p) return null
-  if (listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { total: countSlots(p.lists, p.test), estimated: false }
+  if (listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { total: p.count(), estimated: false }
   const hit = collect(store, p.lists, p.test, 'newest_plain', 1, 0, now, EXACT_COUNT)
   return { total: hit.total, estimated: hit.estimated }
+}
+
+/**
+ * The exact number of matches of a query whatever the length of its candidate lists (by the bitsets); null when SQL
+ * must answer. For tests and benches: the routes go through runSearch / runCount.
+ */
+export function countMatches(store: Store, q: SearchQuery, now = Date.now(), by: 'bits' | 'scan' = 'bits'): number | null {
+  const p = plan(store, q, now)
+  if (p === 'none') return 0
+  if (!p) return null
+  return by === 'bits' ? p.count() : countSlots(p.lists, p.test)
 }
 
 /**
@@ -98,7 +118,7 @@ export function searchMatcher(store: Store, q: SearchQuery, now = Date.now()): (
 }
 
 /** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
-type Plan = { lists: SlotList[]; test: (x: number) => boolean } | null | 'none'
+type Plan = { lists: SlotList[]; test: (x: number) => boolean; count: () => number } | null | 'none'
 
 function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
@@ -253,10 +273,125 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     return true
   }
 
+  /**
+   * The same conditions split for counting (decision 084): those a facet bitset holds, ANDed word by word, and the
+   * rest, tested only on the slots the bitsets leave (undefined: nothing left to test).
+   */
+  const fb = st.bits
+  const groups: BitGroup[] = [{ sets: [fb.get(FB.alive, 0)] }, { sets: [fb.get(FB.seek, 0)], not: !seek }, { sets: [st.hiddenAt(now)], not: true }]
+  const codes = (facet: number, t: Uint8Array | undefined) => {
+    if (!t) return
+    const sets: (Uint32Array | undefined)[] = []
+    for (let v = 0; v < t.length; v++) if (t[v] === 1) sets.push(fb.get(facet, v))
+    groups.push({ sets })
+  }
+  const withTop = (facet: number, t: Uint8Array | undefined, top: number) => {
+    if (!t) return
+    const sets: (Uint32Array | undefined)[] = []
+    for (let v = 0; v < top; v++) if (t[v]) sets.push(fb.get(facet, v))
+    if (t[top]) sets.push(fb.get(facet, top))
+    groups.push({ sets })
+  }
+  if (offerType) groups.push({ sets: [fb.get(FB.offer, offerCode)] })
+  codes(FB.category, categorySet)
+  withTop(FB.rooms, rooms, ROOMS_TOP)
+  withTop(FB.bathrooms, bathrooms, BATHROOMS_TOP)
+  codes(FB.building, building)
+  codes(FB.market, market)
+  codes(FB.condition, condition)
+  codes(FB.floor, floor)
+  codes(FB.ownership, ownership)
+  codes(FB.floor, floorLevels)
+  codes(FB.advertiser, advertiser)
+  if (rental) groups.push({ sets: bitsOf(rental).map((b) => fb.get(FB.rental, b)) })
+  for (const b of bitsOf(extras)) groups.push({ sets: [fb.get(FB.extras, b)] })
+  for (const b of bitsOf(nearby)) groups.push({ sets: [fb.get(FB.nearby, b)] })
+  for (const b of bitsOf(flags)) groups.push({ sets: [fb.get(FB.flag, b)] })
+  if (hideDuplicates) groups.push({ sets: [fb.get(FB.flag, bitsOf(FLAG.dupHidden)[0]!)], not: true })
+  for (const b of bitsOf(media)) groups.push({ sets: [fb.get(FB.media, b)] })
+  for (const b of wordBits) groups.push({ sets: [b] })
+  const hasPrice = priceMin !== -Infinity || priceMax !== Infinity
+  const rest = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
+    || citiesT || districts
+    ? (x: number): boolean => {
+      if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
+      if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
+      if (box) {
+        const la = st.lat[x]!, lo = st.lon[x]!
+        if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
+        if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
+        if (rings && !rings.some((e) => inArea(e, la, lo))) return false
+      }
+      if (units && !units.has(x)) return false
+      if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
+      if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
+      if (added !== undefined && !(st.created[x]! >= added)) return false
+      if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
+      if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
+      if (citiesT && citiesT[st.city[x]!] !== 1) return false
+      if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+      return true
+    }
+    : undefined
+
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
   const found = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
-  const lists = unitList && unitList.length < listsSize(found) ? [unitList] : found
-  return { lists: rarest && rarest.count < listsSize(lists) ? [store.words.slotList(rarest)] : lists, test }
+  // In ascending slot order, as every other list (countBits reads a list's first and last slot as its bounds).
+  if (unitList) unitList.items.subarray(0, unitList.length).sort()
+  const lists0 = unitList && unitList.length < listsSize(found) ? [unitList] : found
+  const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
+  return { lists, test, count: () => countBits(store, lists, groups, rest) }
+}
+
+/**
+ * The matches among the lists (disjoint, each in ascending slot order): the groups ANDed over the words the lists
+ * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
+ * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on.
+ */
+function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: ((x: number) => boolean) | undefined): number {
+  let lo = Infinity, hi = -1
+  for (const l of lists) {
+    if (!l.length) continue
+    lo = Math.min(lo, l.items[0]! >>> 5)
+    hi = Math.max(hi, l.items[l.length - 1]! >>> 5)
+  }
+  if (hi < 0) return 0
+  if (store.scratch.length < hi - lo + 1) store.scratch = new Uint32Array(Math.max(hi - lo + 1, store.scratch.length * 2))
+  const m = store.scratch
+  andGroups(groups, lo, hi, m)
+  let n = 0
+  const range = (a: number, b: number) => {
+    // slots a..b inclusive
+    const wa = a >>> 5, wb = b >>> 5
+    for (let w = wa; w <= wb; w++) {
+      let v = m[w - lo]!
+      if (w === wa) v &= 0xffffffff << (a & 31)
+      if (w === wb) v &= 0xffffffff >>> (31 - (b & 31))
+      if (!v) continue
+      if (!rest) { n += popcount(v); continue }
+      const base = w << 5
+      while (v) {
+        const low = v & -v
+        if (rest(base + 31 - Math.clz32(low))) n++
+        v ^= low
+      }
+    }
+  }
+  const each = (items: Int32Array, from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const x = items[i]!
+      if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && (!rest || rest(x))) n++
+    }
+  }
+  for (const l of lists) {
+    const items = l.items, len = l.length
+    if (!len) continue
+    if (items[len - 1]! - items[0]! === len - 1) { range(items[0]!, items[len - 1]!); continue }
+    const k = l.sortedLength
+    if (k > 1 && items[k - 1]! - items[0]! === k - 1) { range(items[0]!, items[k - 1]!); each(items, k, len); continue }
+    each(items, 0, len)
+  }
+  return n
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */

@@ -9,6 +9,8 @@
  * query visit only the slots that can match.
  */
 
+import { BATHROOMS_TOP, FB, FacetBits, ROOMS_TOP, bitsOf } from './facet-bits.ts'
+
 /** One listing as read from the database (see sync.ts for the SELECT that produces it). */
 export interface IndexRow {
   id: number
@@ -336,6 +338,12 @@ export class Store {
 
   /** Shared with the clustered copy, so codes stay valid. */
   constructor(readonly dicts: Dicts = newDicts(), words?: Words) { this.words = words ?? new Words() }
+  /** Bitsets per facet value (facet-bits.ts): what the exact totals count with popcount. */
+  readonly bits = new FacetBits()
+  /** The live slots hidden by their dates (hiddenAt), and the span of time over which that holds. */
+  private hidden = { bits: new Uint32Array(0), upTo: 0, from: Infinity, until: -Infinity }
+  /** A scratch buffer for the engine's AND of bitsets (one search at a time: the engine is synchronous). */
+  scratch = new Uint32Array(0)
   readonly slotById = new Map<number, number>()
   /** Free-text words: the distinct tokens of search_text, each with the slots whose text has it (see Words). */
   readonly words: Words
@@ -358,6 +366,7 @@ export class Store {
     if (n <= this.capacity) return
     const cap = Math.max(1024, Math.ceil(n * 1.5))
     for (const k of COLUMNS) (this as Record<string, unknown>)[k] = grow(this[k], cap)
+    this.bits.ensure(cap)
     this.capacity = cap
   }
 
@@ -460,6 +469,7 @@ export class Store {
     st.slug = slugs
     st.size = n
     for (let s = 0; s < n; s++) {
+      st.addBits(s)
       if (!st.alive[s]) { st.dead++; continue }
       if (st.slotById.has(st.id[s]!)) throw new Error('snapshot ids repeat')
       st.slotById.set(st.id[s]!, s)
@@ -534,6 +544,7 @@ export class Store {
   /** Enters a filled slot into the lookup map and the candidate lists. */
   private index(s: number) {
     this.slotById.set(this.id[s]!, s)
+    this.addBits(s)
     const bucket = bucketKey(this.seek[s]!, this.offer[s]!, this.category[s]!)
     const cell = cellKey(Math.floor(this.lat[s]! * GRID), Math.floor(this.lon[s]! * GRID))
     this.listFor(this.buckets, bucket).push(s)
@@ -552,11 +563,63 @@ export class Store {
     const s = this.slotById.get(id)
     if (s === undefined) return
     this.slotById.delete(id)
+    this.bits.clear(FB.alive, 0, s)
     this.alive[s] = 0
     this.meta[s] = (this.meta[s]! & ~META.alive) >>> 0
     this.slug[s] = ''
     this.dead++
     this.sellerCounts.delete(this.user[s]!)
+  }
+
+  /** Sets the slot's bits in the facet bitsets (from its columns). */
+  private addBits(s: number) {
+    const b = this.bits
+    if (this.alive[s]) b.set(FB.alive, 0, s)
+    if (this.seek[s]) b.set(FB.seek, 0, s)
+    b.set(FB.offer, this.offer[s]!, s)
+    b.set(FB.category, this.category[s]!, s)
+    const r = this.rooms[s]!, ba = this.bathrooms[s]!
+    if (r >= 0) b.set(FB.rooms, Math.min(r, ROOMS_TOP), s)
+    if (ba >= 0) b.set(FB.bathrooms, Math.min(ba, BATHROOMS_TOP), s)
+    b.set(FB.floor, this.floor[s]!, s)
+    b.set(FB.building, this.building[s]!, s)
+    b.set(FB.market, this.market[s]!, s)
+    b.set(FB.condition, this.condition[s]!, s)
+    b.set(FB.ownership, this.ownership[s]!, s)
+    for (const bit of bitsOf(this.rental[s]!)) b.set(FB.rental, bit, s)
+    for (const bit of bitsOf(this.extras[s]!)) b.set(FB.extras, bit, s)
+    for (const bit of bitsOf(this.nearby[s]!)) b.set(FB.nearby, bit, s)
+    for (const bit of bitsOf((this.meta[s]! >>> META_FLAGS_SHIFT) & 255)) b.set(FB.flag, bit, s)
+    const media = this.media[s]!
+    for (const bit of bitsOf(media & ((1 << MEDIA_ADVERTISER_SHIFT) - 1))) b.set(FB.media, bit, s)
+    b.set(FB.advertiser, media >>> MEDIA_ADVERTISER_SHIFT, s)
+  }
+
+  /**
+   * The live slots that their visible-from or expiry date hides at `now` (visibleAt() in engine.ts false), as bits.
+   * Kept with the span of time over which no slot's state changes (between the latest date at or before `now` and the
+   * earliest after it), so it is counted again only when `now` leaves that span; slots added since are looked at alone.
+   */
+  hiddenAt(now: number): Uint32Array {
+    const h = this.hidden
+    if (!(now >= h.from && now < h.until)) {
+      if (h.bits.length < this.bits.words) h.bits = new Uint32Array(this.bits.words)
+      else h.bits.fill(0)
+      h.upTo = 0; h.from = -Infinity; h.until = Infinity
+    } else if (h.bits.length < this.bits.words) {
+      const next = new Uint32Array(this.bits.words); next.set(h.bits); h.bits = next
+    }
+    const bits = h.bits
+    for (let x = h.upTo; x < this.size; x++) {
+      if (!this.alive[x] || !(this.meta[x]! & META.scheduled)) continue
+      const from = this.visibleFrom[x]!, until = this.expires[x]!
+      // visible from `from` on, until just before `until` (NaN: no such date)
+      if (from === from) { if (from <= now) { if (from > h.from) h.from = from } else if (from < h.until) h.until = from }
+      if (until === until) { if (until <= now) { if (until > h.from) h.from = until } else if (until < h.until) h.until = until }
+      if (from > now || until <= now) bits[x >>> 5]! |= 1 << (x & 31)
+    }
+    h.upTo = this.size
+    return bits
   }
 
   get count() { return this.size - this.dead }
