@@ -68,7 +68,7 @@ function unitsCsv(n: number, raise = 0): Buffer {
 /** `n` more units in investment `invId`: copies of listing `templateId` with their own slugs, numbers and prices. */
 async function cloneUnits(templateId: number, invId: number, n: number) {
   const cols = (await db.query(`SELECT column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = 'listings' AND column_name NOT IN ('id', 'slug', 'price', 'price_per_m2')`)).rows.map((r) => `"${String(r.column_name)}"`).join(', ')
+    WHERE table_schema = 'public' AND table_name = 'listings' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'slug', 'price', 'price_per_m2')`)).rows.map((r) => `"${String(r.column_name)}"`).join(', ')
   const tag = `bench-${invId}-`
   await db.exec(`INSERT INTO listings (${cols}, slug, price, price_per_m2)
     SELECT ${cols}, '${tag}' || g, price + g * 100, round((price + g * 100) / area) FROM listings, generate_series(1, ${n}) g WHERE id = ${templateId}`)

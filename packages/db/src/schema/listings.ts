@@ -45,6 +45,11 @@ export const listings = pgTable('listings', {
   bargain: boolean('bargain').notNull().default(false),
   billsIncluded: boolean('bills_included').notNull().default(false),
   attributes: jsonb('attributes').$type<AttributeValue[]>().notNull().default([]),
+  /**
+   * Attribute 18 (year built) as a whole number, null when absent or malformed: computed by PostgreSQL from
+   * `attributes` (function `listing_year_built`, migration 0034) so the search's covering indexes can carry it.
+   */
+  yearBuilt: integer('year_built').generatedAlwaysAs(sql`listing_year_built(attributes)`),
   lat: doublePrecision('lat').notNull(),
   lon: doublePrecision('lon').notNull(),
   locationName: text('location_name').notNull(),

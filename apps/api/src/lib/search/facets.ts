@@ -11,9 +11,11 @@ import { DEFAULT_RADIUS_KM, type SearchQuery } from '@portal/contracts/search'
 export const ADVERTISER_SQL = (t: string) => `(select case coalesce(c.type, u.type) when 'user' then 'private' when 'developer' then 'developer'
   else 'agency' end from users u left join users c on c.id = u.agency_id where u.id = ${t}.user_id)`
 
-/** Attribute 18 (year built) as a whole number, null when absent or malformed. */
-export const YEAR_BUILT_SQL = (t: string) => `(select max(case when a->>'value' ~ '^[0-9]{1,4}$' then (a->>'value')::int end)
-  from jsonb_array_elements(${t}.attributes) a where a->>'id' = '18')`
+/**
+ * Attribute 18 (year built) as a whole number, null when absent or malformed: the stored generated column that
+ * PostgreSQL keeps from `attributes` (`listing_year_built`, migration 0034, decision 086), in the covering indexes.
+ */
+export const YEAR_BUILT_SQL = (t: string) => `${t}.year_built`
 
 /** A video link ('Film' or 'Drugi film'). */
 export const HAS_VIDEO_SQL = (t: string) => `(coalesce(${t}.links->>'video', '') <> '' or coalesce(${t}.links->>'video_2', '') <> '')`
