@@ -101,3 +101,24 @@ test('1280: "Z rzutem" finds the demo homes with a floor plan, and the listing s
   await plans.getByRole('button', { name: 'Powiększ plan 1' }).click()
   await expect(page.getByRole('dialog', { name: /^Plany: / })).toContainText(/Plan 1 z \d/)
 })
+
+for (const width of [390, 1280]) {
+  test(`${width}: cards and the listing page say who advertises, as the filter sees it`, async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.setViewportSize({ width, height: 900 })
+    for (const [param, label] of [['prywatny', 'Oferta prywatna'], ['deweloper', 'Deweloper']] as const) {
+      await page.goto(`/szukaj?typ=sprzedaz&ogloszeniodawca=${param}`)
+      const cards = page.locator('main article[data-listing-card]')
+      await expect(cards.first()).toBeVisible()
+      const n = await cards.count()
+      for (let i = 0; i < Math.min(n, 6); i++) {
+        await expect(cards.nth(i).locator('[data-advertiser-kind]')).toHaveText(label)
+        await expect(cards.nth(i).locator('[data-advertiser-kind]')).toBeVisible()
+      }
+      await cards.first().getByRole('link').first().click()
+      await expect(page).toHaveURL(/\/ogloszenia\//)
+      await expect(page.getByRole('region', { name: 'Ogłoszeniodawca' }).getByText(label, { exact: true })).toBeVisible()
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  })
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OFFER_TYPE_VALUES } from './catalogue/offer-types.ts'
+import { ADVERTISERS } from './plain/listing.ts'
 
 // Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
 // loading zod (issue 16).
@@ -40,6 +41,8 @@ export const listingSummarySchema = z.object({
   is_promoted: z.boolean(),
   /** The paid PILNE / OKAZJA frame shown on the card (issue 11). */
   frame: z.enum(['urgent', 'bargain']).nullable().optional(),
+  /** Who advertises ('Oferta prywatna', 'Biuro nieruchomości', 'Deweloper'), as the search's 'ogloszeniodawca' filter sees it. */
+  advertiser: z.enum(ADVERTISERS).optional(),
   created_at: z.string(),
 })
 export type ListingSummary = z.infer<typeof listingSummarySchema>

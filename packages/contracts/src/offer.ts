@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CATEGORY_BY_ID, OFFER_TYPE_VALUES } from './catalogue/index.ts'
 import { AUTH_MESSAGES, EMAIL_RE, PASSWORD_RE, PHONE_RE } from './auth.ts'
-import { listingSummarySchema } from './listing.ts'
+import { ADVERTISERS, listingSummarySchema } from './listing.ts'
 import { parseVideoUrl } from './offer-video.ts'
 import { ownerPromotionSchema } from './payments.ts'
 import { ACCOUNT_TYPES, ATTRIBUTE_GROUPS, DESCRIPTION_MAX, MAX_PHOTOS, MAX_PLANS, OFFER_MESSAGES, OFFER_STATUSES, REPORT_REASONS, TITLE_MAX, validateAttributes, type OfferStatus } from './plain/offer.ts'
@@ -221,6 +221,8 @@ export const advertiserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.string(),
+  /** Who advertises, as the search's 'ogloszeniodawca' filter sees it: the owner's account (an agent's by its agency). */
+  kind: z.enum(ADVERTISERS),
   avatar: z.string().nullable(),
   company_name: z.string().nullable(),
   agency: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), profile_url: z.string() }).nullable(),

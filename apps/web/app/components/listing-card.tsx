@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { ListingSummary } from '@portal/contracts/listing'
 import { areaLabel, listingPrice, listingPricePerM2, photoAlt, placeLabel, roomsLabel } from '~/lib/listing-text'
 import { FAVORITE_MESSAGES } from '@portal/contracts/plain/favorites'
+import { ADVERTISER_BADGES } from '@portal/contracts/plain/listing'
 import { useFavorites } from '~/lib/favorites'
 import { AreaIcon, BedIcon, CameraIcon, HeartIcon, PinIcon } from './icons'
 import { pressEarly } from './early-press'
@@ -138,6 +139,9 @@ export function ListingCard({ listing, priority = false, note }: { listing: List
           <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-400" />
           {placeLabel(listing)}
         </p>
+        {listing.advertiser && (
+          <p data-advertiser-kind={listing.advertiser} className="text-xs font-medium text-slate-500">{ADVERTISER_BADGES[listing.advertiser]}</p>
+        )}
         {note}
       </div>
       {/* A toggle: the name stays, aria-pressed says whether it is a favourite (guests get the login dialog). Home's

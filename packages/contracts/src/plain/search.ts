@@ -1,6 +1,7 @@
 import { categoryBySlug } from '../catalogue/index.ts'
 import { ATTRIBUTE_BY_ID, BUILDING_TYPES, EXTRAS, LEASE_YEARS, NEARBY } from '../catalogue/attributes.ts'
 import { encodeArea, type Area } from './areas.ts'
+import { ADVERTISERS, type Advertiser } from './listing.ts'
 import { SEEK_PROPERTY, offerTypeFromSlug, offerTypeInfo, type OfferType } from '../catalogue/offer-types.ts'
 
 /**
@@ -35,8 +36,7 @@ export const MAX_PRICE_ZL = 10_000_000_000
 export const MAX_AREA_M2 = 1_000_000
 
 /** Who advertises (`ogloszeniodawca`): the URL's Polish values and the query's English ones (issue 25). */
-export const ADVERTISERS = ['private', 'agency', 'developer'] as const
-export type Advertiser = (typeof ADVERTISERS)[number]
+export { ADVERTISERS, type Advertiser }
 export const ADVERTISER_PARAM: Record<Advertiser, string> = { private: 'prywatny', agency: 'biuro', developer: 'deweloper' }
 export const ADVERTISER_LABELS: Record<Advertiser, string> = { private: 'Prywatne', agency: 'Biuro nieruchomości', developer: 'Deweloper' }
 /** 'Dodane': within the last N days. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '@portal/db'
 import { CATEGORY_BY_ID, categoryBySlug, categoryWithDescendants } from '@portal/contracts/catalogue'
-import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
+import { photoSrcSet, photoUrl, type Advertiser, type ListingSummary } from '@portal/contracts/listing'
 import { DEFAULT_PER_PAGE, floorsInRange, type Marker, type SearchQuery } from '@portal/contracts/search'
 import { interpretPhrase } from './phrase.ts'
 import {
@@ -284,7 +284,7 @@ export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
 
 /** Summary columns, read from the heap only for the page's rows. */
 export const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
-  l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at, l.urgent, l.bargain`)
+  l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at, l.urgent, l.bargain, ${ADVERTISER_SQL('l')} as advertiser`)
 /** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
 const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
 
@@ -415,6 +415,7 @@ export function summaryOf(r: Record<string, unknown>): ListingSummary {
     is_promoted: r.promoted === true || r.promoted === 't',
     frame: r.urgent === true || r.urgent === 't' ? 'urgent' : r.bargain === true || r.bargain === 't' ? 'bargain' : null,
     created_at: new Date(r.created_at as string).toISOString(),
+    ...(r.advertiser ? { advertiser: r.advertiser as Advertiser } : {}),
   }
 }
 

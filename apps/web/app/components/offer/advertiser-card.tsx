@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { ADVERTISER_BADGES } from '@portal/contracts/plain/listing'
 import type { PublicOffer } from '@portal/contracts/offer'
 import { formatDate } from '~/lib/offer-text'
 import { initials } from '~/lib/user'
@@ -10,7 +11,6 @@ import { hydrateLater } from '../hydrate-later'
 const PhoneReveal = hydrateLater(() => import('../people/phone-reveal').then((m) => m.PhoneReveal))
 const FollowButton = hydrateLater(() => import('../engagement/follow-button').then((m) => m.FollowButton))
 
-const TYPE_LABEL: Record<string, string> = { agency: 'Agencja nieruchomości', developer: 'Deweloper', hotel: 'Hotel / pensjonat' }
 
 /** Who advertises (person, agency or its agent), with the phone revealed on request (rate-limited by the API). */
 export function AdvertiserCard({ offer }: { offer: PublicOffer }) {
@@ -30,7 +30,8 @@ export function AdvertiserCard({ offer }: { offer: PublicOffer }) {
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-bold text-slate-900">{shownName}</p>
-          <p className="text-sm text-slate-600">{TYPE_LABEL[a.type] ?? 'Osoba prywatna'}</p>
+          {/* Who advertises in the words of the search's 'Ogłoszeniodawca' filter (a hotel is searched as an agency). */}
+          <p data-advertiser-kind={a.kind} className="text-sm text-slate-600">{a.type === 'hotel' ? 'Hotel / pensjonat' : ADVERTISER_BADGES[a.kind]}</p>
           {a.agency && (
             <p className="break-words text-sm text-slate-600">
               Agent: {a.name} · <Link to={a.agency.profile_url} className="font-medium text-accent-700 hover:underline">{a.agency.name}</Link>
