@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { categories, idArray, listingPhotos, listings, rowsOf, type Db } from '@portal/db'
-import { photoSrcSet, photoUrl, type ListingSummary } from '@portal/contracts/listing'
+import { photoSrcSet, photoUrl, type Advertiser, type ListingSummary } from '@portal/contracts/listing'
+import { ADVERTISER_SQL } from './advertiser.ts'
 
 /** Listings visitors may see: active, already visible and not expired. */
 export function publicListingCondition(): SQL {
@@ -39,6 +40,7 @@ const summaryColumns = {
   createdAt: listings.createdAt,
   urgent: listings.urgent,
   bargain: listings.bargain,
+  advertiser: sql<Advertiser>`${sql.raw(ADVERTISER_SQL('listings'))}`,
 }
 
 /**
@@ -108,6 +110,7 @@ export async function listSummaries(
       is_promoted: r.isPromoted,
       frame: r.urgent ? 'urgent' as const : r.bargain ? 'bargain' as const : null,
       created_at: new Date(r.createdAt).toISOString(),
+      advertiser: r.advertiser,
     }
   })
 }

@@ -7,9 +7,8 @@ import { DEFAULT_RADIUS_KM, type SearchQuery } from '@portal/contracts/search'
  * the owner's account type).
  */
 
-/** 'private' (a person), 'developer', or 'agency' (agencies, hotels): the owner's type, an agent's by its company. */
-export const ADVERTISER_SQL = (t: string) => `(select case coalesce(c.type, u.type) when 'user' then 'private' when 'developer' then 'developer'
-  else 'agency' end from users u left join users c on c.id = u.agency_id where u.id = ${t}.user_id)`
+/** 'private' (a person), 'developer', or 'agency': lib/listings/advertiser.ts (the listings' summaries show it too). */
+export { ADVERTISER_SQL } from '../listings/advertiser.ts'
 
 /**
  * Attribute 18 (year built) as a whole number, null when absent or malformed: the stored generated column that
