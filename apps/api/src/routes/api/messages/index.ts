@@ -6,7 +6,7 @@ import {
   confirmSchema, flagSchema, MESSAGE_MESSAGES, messageReportSchema, replySchema, threadSchema, threadsPageSchema, unreadSchema,
 } from '@portal/contracts/messages'
 import { apiErrorSchema, validationErrorSchema } from '@portal/contracts/errors'
-import { requireUser } from '../../../lib/accounts/guard.ts'
+import { currentUser, requireUser } from '../../../lib/accounts/guard.ts'
 import { blockedFor, hit } from '../../../lib/http/throttle.ts'
 import { HttpError } from '../../../lib/http/errors.ts'
 import { displayName } from '../../../lib/people/profile.ts'
@@ -34,11 +34,13 @@ const messagesApi: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.get('/messages/unread', {
-    schema: { tags: ['messages'], summary: 'Unread messages of the logged-in user (header and tab badges): {unread}', response: { 200: unreadSchema, ...errors } },
+    schema: { tags: ['messages'], summary: 'Unread messages of the logged-in user (header and tab badges): {unread}; 0 without a session', response: { 200: unreadSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await requireUser(request)
+    // A badge's count, not a private resource: a visitor without a session has none. A 401 here showed as a console
+    // error whenever a badge's request was still on its way while the person logged out.
+    const user = await currentUser(request)
     reply.header('cache-control', 'no-store')
-    return { unread: await unreadCount(app.db, user.id) }
+    return { unread: user ? await unreadCount(app.db, user.id) : 0 }
   })
 
   app.post('/messages/confirm', {

@@ -79,6 +79,10 @@ describe('/api/messages', () => {
     expect(box.data).toEqual([expect.objectContaining({ role: 'owner', unread: 1, with: { name: 'Gość Gabriela', profile_url: null }, listing: expect.objectContaining({ id: listingId }) })])
     const id = box.data[0]!.id
     expect((await t.app.inject({ url: '/api/messages/unread', headers: { cookie: ownerJar.cookie } })).json()).toEqual({ unread: 1 })
+    // Without a session: none (a badge's request still on its way while its person logs out answers 0, not 401).
+    const guest = await t.app.inject({ url: '/api/messages/unread' })
+    expect(guest.statusCode).toBe(200)
+    expect(guest.json()).toEqual({ unread: 0 })
     const view = threadSchema.parse((await thread(ownerJar, id)).json())
     expect(view.contact).toEqual({ email: 'gabi@example.com', phone: null })
     expect(view.messages).toEqual([expect.objectContaining({ mine: false, want_to_see: expect.objectContaining({ mode: 'time', time: '10:30' }), links_allowed: false, scam: [] })])
