@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deltaLabel, expiryLabel, jsonLdString, metaDescription, paragraphs, priceChanges } from './offer-text'
+import { deltaLabel, expiryLabel, jsonLdString, metaDescription, paragraphs, priceChanges, sellerJsonLd } from './offer-text'
+import type { PublicOffer } from '@portal/contracts/offer'
 
 describe('offer texts', () => {
   const now = Date.parse('2026-03-01T12:00:00Z')
@@ -26,5 +27,16 @@ describe('offer texts', () => {
   })
   it('cuts meta descriptions on a word', () => {
     expect(metaDescription('a '.repeat(200)).length).toBeLessThanOrEqual(156)
+  })
+
+  it("names the seller as the advertiser filter does: an agent's listing is its agency's", () => {
+    const base = { id: 7, name: 'Anna Agentka', avatar: null, company_name: null, agency: null, profile_url: '/profil/7-anna', member_since: '', active_offers_count: 1 }
+    const a = (o: Partial<PublicOffer['advertiser']>) => ({ ...base, type: 'user', kind: 'private', ...o }) as PublicOffer['advertiser']
+    expect(sellerJsonLd(a({}), 'https://portal.test')).toEqual({ '@type': 'Person', name: 'Anna Agentka' })
+    expect(sellerJsonLd(a({ kind: 'agency', agency: { id: 3, name: 'Biuro Kowalski', avatar: null, profile_url: '/profil/3-biuro' } }), 'https://portal.test'))
+      .toEqual({ '@type': 'RealEstateAgent', name: 'Biuro Kowalski', url: 'https://portal.test/profil/3-biuro' })
+    expect(sellerJsonLd(a({ type: 'developer', kind: 'developer', company_name: 'Wiślane Tarasy' }), 'https://portal.test'))
+      .toEqual({ '@type': 'Organization', name: 'Wiślane Tarasy', url: 'https://portal.test/profil/7-anna' })
+    expect(sellerJsonLd(a({ type: 'hotel', company_name: 'Pensjonat Pod Lipą' }), 'https://portal.test')['@type']).toBe('Organization')
   })
 })

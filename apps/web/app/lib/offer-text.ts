@@ -75,6 +75,16 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /** schema.org RealEstateListing with an Offer (price in PLN, availability). */
+/**
+ * The seller as the search's 'ogloszeniodawca' sees it (advertiser.kind): a private person, or the company, an
+ * agent's listing being its agency's (a person's name there would read as a private sale).
+ */
+export function sellerJsonLd(a: PublicOffer['advertiser'], origin: string) {
+  if (a.agency) return { '@type': 'RealEstateAgent', name: a.agency.name, url: absoluteUrl(origin, a.agency.profile_url) }
+  if (a.kind === 'private' && a.type !== 'hotel') return { '@type': 'Person', name: a.name }
+  return { '@type': a.kind === 'agency' ? 'RealEstateAgent' : 'Organization', name: a.company_name ?? a.name, url: absoluteUrl(origin, a.profile_url) }
+}
+
 export function listingJsonLd(o: PublicOffer, origin: string) {
   const url = absoluteUrl(origin, `/ogloszenia/${o.slug}`)
   const images = o.photos.slice(0, 6).map((p) => absoluteUrl(origin, p.url))
@@ -101,7 +111,7 @@ export function listingJsonLd(o: PublicOffer, origin: string) {
       availability: o.status === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url,
       ...(o.offer_type === 'rent' ? { businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut' } : {}),
-      seller: { '@type': o.advertiser.type === 'user' || o.advertiser.type === 'private' ? 'Person' : 'Organization', name: o.advertiser.company_name ?? o.advertiser.name },
+      seller: sellerJsonLd(o.advertiser, origin),
     },
   }
 }
