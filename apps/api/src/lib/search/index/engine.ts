@@ -49,13 +49,13 @@ function anyOfWithTop(values: number[] | undefined, top: number): Uint8Array | u
  * Runs a search. Returns null when the engine cannot answer it the way SQL would (a filter it does not know, or
  * more than 32 distinct values of a list facet).
  */
-export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT): EngineHit | null {
+export function runSearch(store: Store, q: SearchQuery, limit: number, offset: number, now = Date.now(), countCap = EXACT_COUNT, exactSlots = EXACT_SCAN_SLOTS): EngineHit | null {
   const p = plan(store, q, now)
   if (p === 'none') return { total: 0, slots: [], promoted: [], estimated: false }
   if (!p) return null
   // The exact total from the bitsets (decision 084) costs a fraction of a walk: with long lists, count first, and a
   // filter that matches nothing (say 'z filmem' where no listing has one) needs no walk at all.
-  const countable = countCap === EXACT_COUNT && listsSize(p.lists) <= EXACT_SCAN_SLOTS
+  const countable = countCap === EXACT_COUNT && (p.bitsOnly || listsSize(p.lists) <= exactSlots)
   let counted = countable && listsSize(p.lists) > PRECOUNT_SLOTS ? p.count() : undefined
   if (counted === 0) return { total: 0, slots: [], promoted: [], estimated: false }
   const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
@@ -68,9 +68,10 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
 }
 
 /**
- * Candidate slots a search or a live count counts in full for an exact total (by the bitsets since decision 084,
- * well under a millisecond). Only the broadest searches of a national index (a whole category of a million listings)
- * have longer lists and are still estimated.
+ * Candidate slots a search or a live count counts in full for an exact total when some of its conditions are tested
+ * slot by slot (a price or area range, a place, a date). A search whose every condition is a facet bitset is counted
+ * exactly however long its lists (popcount over a million slots is a fraction of a millisecond); only the broadest
+ * searches with a range or a place over a national index are still estimated.
  */
 export const EXACT_SCAN_SLOTS = 300_000
 /** Lists longer than this are counted before the walk (a walk of them costs more than the count). */
@@ -87,11 +88,11 @@ export function countSlots(lists: SlotList[], test: (x: number) => boolean): num
  * The live count of the search panels (GET /api/search/count): exact within EXACT_SCAN_SLOTS candidates, else the
  * search's own estimate; null when SQL must answer.
  */
-export function runCount(store: Store, q: SearchQuery, now = Date.now()): { total: number; estimated: boolean } | null {
+export function runCount(store: Store, q: SearchQuery, now = Date.now(), exactSlots = EXACT_SCAN_SLOTS): { total: number; estimated: boolean } | null {
   const p = plan(store, q, now)
   if (p === 'none') return { total: 0, estimated: false }
   if (!p) return null
-  if (listsSize(p.lists) <= EXACT_SCAN_SLOTS) return { total: p.count(), estimated: false }
+  if (p.bitsOnly || listsSize(p.lists) <= exactSlots) return { total: p.count(), estimated: false }
   const hit = collect(store, p.lists, p.test, 'newest_plain', 1, 0, now, EXACT_COUNT)
   return { total: hit.total, estimated: hit.estimated }
 }
@@ -118,7 +119,8 @@ export function searchMatcher(store: Store, q: SearchQuery, now = Date.now()): (
 }
 
 /** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
-type Plan = { lists: SlotList[]; test: (x: number) => boolean; count: () => number } | null | 'none'
+/** bitsOnly: every condition is a facet bitset (no slot-by-slot rest), so count() is popcount whatever the lists' length. */
+type Plan = { lists: SlotList[]; test: (x: number) => boolean; count: () => number; bitsOnly: boolean } | null | 'none'
 
 function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
@@ -340,7 +342,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   if (unitList) unitList.items.subarray(0, unitList.length).sort()
   const lists0 = unitList && unitList.length < listsSize(found) ? [unitList] : found
   const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
-  return { lists, test, count: () => countBits(store, lists, groups, rest) }
+  return { lists, test, count: () => countBits(store, lists, groups, rest), bitsOnly: !rest }
 }
 
 /**

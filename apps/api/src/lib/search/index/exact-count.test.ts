@@ -36,4 +36,18 @@ describe('exact totals from the index', () => {
       expect(runCount(store, q, NOW)).toEqual({ total: want, estimated: false })
     }
   })
+
+  it('counts a search of facet bitsets only exactly however long its lists; one with a range past the limit stays estimated', () => {
+    // exactSlots 1,000 stands in for EXACT_SCAN_SLOTS over a store of a million listings.
+    const bitsOnly: SearchQuery = { type: 'sell', rooms: [2, 3] }
+    const want = truth((r) => r.offer_type === 'sell' && (r.rooms === 2 || r.rooms === 3))
+    expect(runCount(store, bitsOnly, NOW, 1000)).toEqual({ total: want, estimated: false })
+    expect(runSearch(store, bitsOnly, 24, 0, NOW, EXACT_COUNT, 1000)).toMatchObject({ total: want, estimated: false })
+    const ranged: SearchQuery = { type: 'sell', price: { min: 1_500 } } // zł; the store keeps grosze
+    const rangedHit = runSearch(store, ranged, 24, 0, NOW, EXACT_COUNT, 1000)!
+    expect(rangedHit.estimated).toBe(true)
+    expect(runCount(store, ranged, NOW, 1000)!.estimated).toBe(true)
+    // Within the limit the same search is exact.
+    expect(runCount(store, ranged, NOW)).toEqual({ total: truth((r) => r.offer_type === 'sell' && r.price >= 150_000), estimated: false })
+  })
 })
