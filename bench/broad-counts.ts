@@ -4,18 +4,21 @@
  * process over one store, A B A B.
  *
  *   npx tsx bench/broad-counts.ts --database-url postgres://postgres@127.0.0.1:5432/bench1m [--runs 30]
+ *   npx tsx bench/broad-counts.ts --synthetic 1000000
  */
 import { parseArgs } from 'node:util'
 import { openDb } from '@portal/db'
 import type { SearchQuery } from '@portal/contracts/search'
 import { loadStore } from '../apps/api/src/lib/search/index/sync.ts'
 import { EXACT_COUNT, runSearch } from '../apps/api/src/lib/search/index/engine.ts'
+import { syntheticStore } from './synthetic-store.ts'
 
-const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '30' } } })
-const handle = await openDb({ url: values['database-url']! })
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '30' }, synthetic: { type: 'string' } } })
 const t0 = performance.now()
-const { store } = await loadStore(handle.db)
-await handle.close()
+// --synthetic N: the demo generator's listings straight into a store (no database; bench/synthetic-store.ts).
+const handle = values.synthetic ? undefined : await openDb({ url: values['database-url']! })
+const store = handle ? (await loadStore(handle.db)).store : syntheticStore(Number(values.synthetic))
+await handle?.close()
 console.log(`store: ${store.count} listings loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 const QUERIES: [string, SearchQuery][] = [
   ['everything, newest', {}],

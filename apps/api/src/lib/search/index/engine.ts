@@ -342,7 +342,9 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   if (unitList) unitList.items.subarray(0, unitList.length).sort()
   const lists0 = unitList && unitList.length < listsSize(found) ? [unitList] : found
   const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
-  return { lists, test, count: () => countBits(store, lists, groups, rest), bitsOnly: !rest }
+  // With every condition in the bitsets (the alive, wanted-ad, offer and category bits among them) the lists add
+  // nothing the AND does not hold: the count is one popcount over the store, whatever lists the walk takes.
+  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest) : countAll(store, groups)), bitsOnly: !rest }
 }
 
 /**
@@ -350,6 +352,18 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
  * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
  * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on.
  */
+/** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */
+function countAll(store: Store, groups: BitGroup[]): number {
+  const words = (store.size + 31) >>> 5
+  if (!words) return 0
+  if (store.scratch.length < words) store.scratch = new Uint32Array(Math.max(words, store.scratch.length * 2))
+  const m = store.scratch
+  andGroups(groups, 0, words - 1, m)
+  let n = 0
+  for (let w = 0; w < words; w++) { const v = m[w]!; if (v) n += popcount(v) }
+  return n
+}
+
 function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: ((x: number) => boolean) | undefined): number {
   let lo = Infinity, hi = -1
   for (const l of lists) {
