@@ -232,6 +232,33 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
 
   const st = store
   const wantMeta = META.alive | (seek ? META.seek : 0)
+  const hasPrice = priceMin !== -Infinity || priceMax !== Infinity
+  /**
+   * The conditions no facet bitset holds (ranges, places, dates, units), for one slot: part of the walk's test, and all
+   * that the count (decision 084) tests slot by slot after the bitsets (undefined: nothing left to test).
+   */
+  const rest = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
+    || citiesT || districts
+    ? (x: number): boolean => {
+      if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
+      if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
+      if (box) {
+        const la = st.lat[x]!, lo = st.lon[x]!
+        if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
+        if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
+        if (rings && !rings.some((e) => inArea(e, la, lo))) return false
+      }
+      if (units && !units.has(x)) return false
+      if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
+      if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
+      if (added !== undefined && !(st.created[x]! >= added)) return false
+      if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
+      if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
+      if (citiesT && citiesT[st.city[x]!] !== 1) return false
+      if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+      return true
+    }
+    : undefined
   /** The conditions of searchConditions(), for one slot. */
   const test = (x: number): boolean => {
     const m = st.meta[x]!
@@ -239,17 +266,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (offerType && ((m >>> META_OFFER_SHIFT) & 255) !== offerCode) return false
     if (categorySet && categorySet[st.category[x]!] !== 1) return false
     if (!visibleAt(st, x, now)) return false
-    const price = st.price[x]!
-    if (price < priceMin || price > priceMax) return false
-    if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
-    if (box) {
-      const la = st.lat[x]!, lo = st.lon[x]!
-      if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
-      if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
-      if (rings && !rings.some((e) => inArea(e, la, lo))) return false
-    }
-    if (units && !units.has(x)) return false
-    if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
+    if (rest && !rest(x)) return false
     if (rooms) { const r = st.rooms[x]!; if (r < 0 || !rooms[Math.min(r, 255)]) return false }
     if (bathrooms) { const b = st.bathrooms[x]!; if (b < 0 || !bathrooms[Math.min(b, 255)]) return false }
     if (building && building[st.building[x]!] !== 1) return false
@@ -257,20 +274,14 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (condition && condition[st.condition[x]!] !== 1) return false
     if (floor && floor[st.floor[x]!] !== 1) return false
     if (ownership && ownership[st.ownership[x]!] !== 1) return false
-    if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
     if (rental && !(st.rental[x]! & rental)) return false
     if (extras && ((st.extras[x]! & extras) >>> 0) !== extras) return false
     if (nearby && ((st.nearby[x]! & nearby) >>> 0) !== nearby) return false
     if (((m >>> META_FLAGS_SHIFT) & flags) !== flags) return false
     if (hideDuplicates && ((m >>> META_FLAGS_SHIFT) & FLAG.dupHidden) !== 0) return false
-    if (added !== undefined && !(st.created[x]! >= added)) return false
-    if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
-    if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
     if (floorLevels && floorLevels[st.floor[x]!] !== 1) return false
     if (media && (st.media[x]! & media) !== media) return false
     if (advertiser && advertiser[st.media[x]! >>> MEDIA_ADVERTISER_SHIFT] !== 1) return false
-    if (citiesT && citiesT[st.city[x]!] !== 1) return false
-    if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
     for (const b of wordBits) if (!((b[x >>> 5]! >>> (x & 31)) & 1)) return false
     return true
   }
@@ -312,29 +323,6 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   if (hideDuplicates) groups.push({ sets: [fb.get(FB.flag, bitsOf(FLAG.dupHidden)[0]!)], not: true })
   for (const b of bitsOf(media)) groups.push({ sets: [fb.get(FB.media, b)] })
   for (const b of wordBits) groups.push({ sets: [b] })
-  const hasPrice = priceMin !== -Infinity || priceMax !== Infinity
-  const rest = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
-    || citiesT || districts
-    ? (x: number): boolean => {
-      if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
-      if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
-      if (box) {
-        const la = st.lat[x]!, lo = st.lon[x]!
-        if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
-        if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
-        if (rings && !rings.some((e) => inArea(e, la, lo))) return false
-      }
-      if (units && !units.has(x)) return false
-      if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
-      if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
-      if (added !== undefined && !(st.created[x]! >= added)) return false
-      if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
-      if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
-      if (citiesT && citiesT[st.city[x]!] !== 1) return false
-      if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
-      return true
-    }
-    : undefined
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
   const found = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
@@ -347,11 +335,6 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest) : countAll(store, groups)), bitsOnly: !rest }
 }
 
-/**
- * The matches among the lists (disjoint, each in ascending slot order): the groups ANDed over the words the lists
- * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
- * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on.
- */
 /** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */
 function countAll(store: Store, groups: BitGroup[]): number {
   const words = (store.size + 31) >>> 5
@@ -364,7 +347,12 @@ function countAll(store: Store, groups: BitGroup[]): number {
   return n
 }
 
-function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: ((x: number) => boolean) | undefined): number {
+/**
+ * The matches among the lists (disjoint, each in ascending slot order): the groups ANDed over the words the lists
+ * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
+ * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on (a plan without it counts by countAll).
+ */
+function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x: number) => boolean): number {
   let lo = Infinity, hi = -1
   for (const l of lists) {
     if (!l.length) continue
@@ -384,7 +372,6 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: ((
       if (w === wa) v &= 0xffffffff << (a & 31)
       if (w === wb) v &= 0xffffffff >>> (31 - (b & 31))
       if (!v) continue
-      if (!rest) { n += popcount(v); continue }
       const base = w << 5
       while (v) {
         const low = v & -v
@@ -396,7 +383,7 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: ((
   const each = (items: Int32Array, from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const x = items[i]!
-      if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && (!rest || rest(x))) n++
+      if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && rest(x)) n++
     }
   }
   for (const l of lists) {
