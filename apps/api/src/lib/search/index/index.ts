@@ -3,6 +3,7 @@ import type { SearchQuery } from '@portal/contracts/search'
 import { runCount, runLatest, runMarkers, runPromoted, runSearch, searchMatcher } from './engine.ts'
 import { CHANGES_PER_READ, REREAD_SECONDS, applyListings, loadStore, readChanges } from './sync.ts'
 import { CardCache } from './hydrate.ts'
+import { AnswerCache } from './answers.ts'
 import { sellerActiveCount, similarSlots, type ListingRef } from './listing-page.ts'
 import type { Store } from './store.ts'
 import { readSnapshot, writeSnapshot, type SnapshotPosition } from './snapshot.ts'
@@ -48,6 +49,8 @@ export class SearchIndex {
   readonly loads = { full: 0, snapshot: 0 }
   /** Listing cards of recent pages (hydrate.ts), dropped as the change log names their listings. */
   readonly cards = new CardCache()
+  /** Recent answers of searches, counts and markers (answers.ts), dropped whenever the index changes. */
+  readonly answers = new AnswerCache<Store>()
   private listeners: ((ids: number[] | 'all') => void)[] = []
 
   constructor(private readonly db: Db, private readonly opts: SearchIndexOptions = {}) {}
@@ -97,6 +100,7 @@ export class SearchIndex {
         this.syncedAt = Date.now()
         this.store = store
         this.cards.clear()
+        this.answers.changed()
         this.tell('all')
         this.loads.full++
         this.opts.log?.info(`search index: ${store.count} listings loaded in ${Math.round(performance.now() - t)} ms`)
@@ -132,6 +136,7 @@ export class SearchIndex {
       this.reloadWanted = false
       this.store = store
       this.cards.clear()
+      this.answers.changed()
       this.tell('all')
       await this.fresh()
       if (this.reloadWanted || this.store !== store) throw new Error('the change log asks for a full load')
@@ -247,8 +252,11 @@ export class SearchIndex {
       if (changes.length) {
         const ids = [...new Set(changes.map((c) => c.listingId))]
         this.cards.drop(ids)
+        this.answers.changed()
         this.tell(ids)
         await applyListings(this.db, store, ids)
+        // Answers computed while the listings were being read describe the copy before them.
+        this.answers.changed()
         if (store !== this.store) return
         const now = Date.now()
         for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
@@ -266,15 +274,16 @@ export class SearchIndex {
   }
 
   /** Runs `answer` on the caught-up index; null when SQL must answer (not loaded, or `answer` cannot). */
-  private async answer<T extends object>(answer: (store: Store) => T | null): Promise<(T & { store: Store }) | null> {
+  private async answer<T extends object>(answer: (store: Store) => T | null, key?: string): Promise<(T & { store: Store }) | null> {
     const store = await this.current()
-    const hit = store && answer(store)
-    return hit ? { ...hit, store: store! } : null
+    if (!store) return null
+    const hit = key === undefined ? answer(store) : this.answers.get(key, store, () => answer(store))
+    return hit ? { ...hit, store } : null
   }
 
   /** A search answered from the index, or null when it must go to SQL (not loaded, or a query it cannot answer). */
   search(q: SearchQuery, limit: number, offset: number) {
-    return this.answer((store) => runSearch(store, q, limit, offset))
+    return this.answer((store) => runSearch(store, q, limit, offset), JSON.stringify(['search', q, limit, offset]))
   }
 
   /**
@@ -286,17 +295,17 @@ export class SearchIndex {
       const hit = runSearch(store, q, limit, offset)
       const promoted = top ? runPromoted(store, top.q, top.limit, top.offset) : null
       return hit && (!top || promoted) ? { ...hit, top: promoted } : null
-    })
+    }, JSON.stringify(['page', q, limit, offset, top]))
   }
 
   /** The number of matches (the panels' live count), or null when SQL must answer. */
   count(q: SearchQuery) {
-    return this.answer((store) => runCount(store, q))
+    return this.answer((store) => runCount(store, q), JSON.stringify(['count', q]))
   }
 
   /** Markers or clusters over a map box from the index, or null when SQL must answer. */
   markers(q: SearchQuery & { bbox: NonNullable<SearchQuery['bbox']> }, maxMarkers: number, grid: number) {
-    return this.answer((store) => runMarkers(store, q, maxMarkers, grid))
+    return this.answer((store) => runMarkers(store, q, maxMarkers, grid), JSON.stringify(['markers', q, maxMarkers, grid]))
   }
 
   /** The listing page's seller count and similar listings from the index, or null when SQL must answer. */
