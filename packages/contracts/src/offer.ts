@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, EMAIL_RE, PASSWORD_RE, PHONE_RE } from './auth.ts'
 import { ADVERTISERS, listingSummarySchema } from './listing.ts'
 import { parseVideoUrl } from './offer-video.ts'
 import { ownerPromotionSchema } from './payments.ts'
+import { priceComparisonSchema } from './prices.ts'
 import { ACCOUNT_TYPES, ATTRIBUTE_GROUPS, DESCRIPTION_MAX, MAX_PHOTOS, MAX_PLANS, OFFER_MESSAGES, OFFER_STATUSES, REPORT_REASONS, TITLE_MAX, validateAttributes, type OfferStatus } from './plain/offer.ts'
 
 // Texts, constants and pure helpers live in plain/ (no zod), so the web's first paint can import them without
@@ -284,6 +285,11 @@ export const publicOfferSchema = z.object({
   /** A unit of a developer's investment: the investment (its gallery fills `photos` when the unit has none). */
   investment: offerInvestmentSchema.nullable().optional(),
   similar: z.array(listingSummarySchema),
+  /**
+   * The price per m² against the latest median of its kind (issue 26), as GET /api/offers/:id/price-comparison
+   * answers; null when the listing is not active or the sample is too small (decision 091).
+   */
+  price_comparison: priceComparisonSchema.shape.comparison,
 })
 export type PublicOffer = z.infer<typeof publicOfferSchema>
 

@@ -5,7 +5,7 @@ import { CITY_BY_SLUG } from '@portal/contracts/catalogue/cities'
 import { OfferPage } from '~/components/offer/offer-page'
 import type { PublicOffer } from '@portal/contracts/offer'
 import type { PropertyGroup } from '@portal/contracts/property'
-import type { MortgageRates, PriceComparison } from '@portal/contracts/prices'
+import type { MortgageRates } from '@portal/contracts/prices'
 import { serverApi } from '~/lib/api.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
@@ -33,16 +33,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The English alias and a numeric id land on the one canonical address.
   if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
   // Other ads of the same property (issue 13): 404 when there are none.
-  // The price per m² against the market (issue 26): read from the statistics tables, null where the sample is small.
   // A sale offer gets the mortgage calculator, starting from the rate staff set.
   const mortgage = offer.offer_type === 'sell' && offer.ad_type === 'offer' && offer.price > 0 && offer.category.slug !== 'uslugi'
-  const [group, priced, rates] = await Promise.all([
+  const [group, rates] = await Promise.all([
     serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } }),
-    serverApi(context, `/api/offers/${offer.id}/price-comparison`, { headers: { Accept: 'application/json' } }),
     mortgage ? serverApi(context, '/api/mortgage-rates', { headers: { Accept: 'application/json' } }) : null,
   ])
   const property = group.ok ? ((await group.json()) as PropertyGroup) : null
-  const comparison = priced.ok ? ((await priced.json()) as PriceComparison).comparison : null
+  // The price per m² against the market (issue 26) comes with the listing (decision 091); null where the sample is small.
+  const comparison = offer.price_comparison
   const mortgageRate = rates?.ok ? ((await rates.json()) as MortgageRates).rate_pct : null
   return data(
     { offer, property, comparison, mortgageRate, origin: publicOrigin(request), tileUrl: mapTileUrl() },

@@ -105,12 +105,26 @@ export function priceCsv(page: PricePage): string {
  * district, else the city and room bucket, else the city (the first with a figure). Two primary-key reads, no
  * aggregation. null: no area, a category without a phrase, or no figure.
  */
+/** The columns of a listing that its comparison reads (a row of `listings`). */
+export interface ComparedListing {
+  status: string; adType: string; categoryId: number; offerType: string; citySlug: string; district: string | null
+  rooms: number | null; area: number | null; price: number
+}
+
 export async function priceComparison(db: DbHandle, listingId: number): Promise<PriceComparison['comparison'] | undefined> {
   const [l] = await db.db.select({ status: listings.status,
     categoryId: listings.categoryId, offerType: listings.offerType, citySlug: listings.citySlug, district: listings.district,
     rooms: listings.rooms, area: listings.area, price: listings.price, adType: listings.adType,
   }).from(listings).where(eq(listings.id, listingId))
-  if (!l || l.status !== 'active') return undefined
+  return l && compareListing(db, l)
+}
+
+/**
+ * The comparison of a listing already read (the listing page's API has its row: no second read, decision 091):
+ * undefined when it is not active, null where there is no figure. Reads only the in-memory latest month (latest.ts).
+ */
+export async function compareListing(db: DbHandle, l: ComparedListing): Promise<PriceComparison['comparison'] | undefined> {
+  if (l.status !== 'active') return undefined
   if (l.adType !== 'offer' || (l.offerType !== 'sell' && l.offerType !== 'rent') || !l.area || !(l.area > 0) || !(l.price > 0)) return null
   let cat = CATEGORY_BY_ID.get(l.categoryId)
   while (cat?.parentId) cat = CATEGORY_BY_ID.get(cat.parentId)
@@ -123,7 +137,7 @@ export async function priceComparison(db: DbHandle, listingId: number): Promise<
     ...(district ? [[district, bucket], [district, 0]] as [string, number][] : []), ['', bucket], ['', 0],
   ].filter(([, b], i, a) => a.findIndex((x) => x[0] === a[i]![0] && x[1] === b) === i) as [string, number][]
   const latest = await latestStats(db)
-  const hit = tries.map(([d, b]) => latest.get(statKey(cat!.id, l.offerType!, city.slug, d, b))).find(Boolean)
+  const hit = tries.map(([d, b]) => latest.get(statKey(cat!.id, l.offerType, city.slug, d, b))).find(Boolean)
   if (!hit) return null
   const median = Number(hit.median)
   const ppm2 = Math.round(l.price / l.area)

@@ -89,4 +89,24 @@ describe('market prices API', () => {
     await runPriceStats(t.db)
     expect((await t.app.inject(`/api/offers/${ids[0]}/price-comparison`)).json().comparison).toEqual(before)
   })
+
+  it("the listing page's answer carries the same comparison as …/price-comparison, from the row it read (decision 091)", async () => {
+    // Every branch of the comparison: district and rooms, all rooms, the city for an unknown district, no area, a wanted
+    // ad, rent without figures, no price, a house; listings added after the run, so the statistics stay those above.
+    const more = await insertListings(t.db, [
+      { price: 10_400 * 50 * 100 }, { rooms: null }, { rooms: 7 }, { district: 'Atlantyda' }, { district: null },
+      { area: null }, { adType: 'seek' }, { offerType: 'rent', price: 300_000 }, { price: 0 }, { categoryId: 9, area: 150 },
+    ])
+    let shown = 0
+    for (const id of [...ids, ...more]) {
+      const page = await t.app.inject(`/api/offers/${id}`)
+      expect(page.statusCode).toBe(200)
+      const alone = (await t.app.inject(`/api/offers/${id}/price-comparison`)).json().comparison
+      expect(page.json().price_comparison).toEqual(alone)
+      if (alone) shown++
+    }
+    expect(shown).toBeGreaterThanOrEqual(20)
+    expect((await t.app.inject(`/api/offers/${more[0]}`)).json().price_comparison.text)
+      .toBe('Cena za m² o 1 % niższa niż mediana dla 2–3-pokojowych mieszkań na Mokotowie (12 ogłoszeń)')
+  })
 })

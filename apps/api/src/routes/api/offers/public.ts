@@ -11,6 +11,7 @@ import { countView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { isFavorite } from '../../../lib/favorites/favorites.ts'
 import { investmentOfListing } from '../../../lib/investments/of-listing.ts'
+import { compareListing } from '../../../lib/prices/pages.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
 const publicOffer: FastifyPluginAsyncZod = async (app) => {
@@ -43,13 +44,14 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
-    const [photos, history, advertiser, similar, favorite, favourites, viewings, investment] = await Promise.all([
+    // The price comparison from the row read above and the in-memory latest month: no query of its own (decision 091).
+    const [photos, history, advertiser, similar, favorite, favourites, viewings, investment, comparison] = await Promise.all([
       listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
         : similarListings(app.db, listing),
       isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id), takesViewings(app.db, listing.id),
-      investmentOfListing(app.db, listing.id),
+      investmentOfListing(app.db, listing.id), compareListing(app.db, listing),
     ])
     const base = publicBase(listing, meta, photos, storage)
     // A unit without photos of its own shows its investment's gallery.
@@ -66,6 +68,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       viewings,
       investment: investment?.card ?? null,
       similar,
+      price_comparison: comparison ?? null,
     }
   })
 }
