@@ -12,6 +12,8 @@
  *   listing's row read first (untimed; the listing page's own read, as GET /api/offers/:id does before): before = GET
  *   /api/offers/:id/price-comparison in process (`inject`, as the page's loader called it through context.api), which
  *   reads the listing again; after = compareListing() on the row already read (what GET /api/offers/:id now adds).
+ * - valuations (`--valuations N`, default 0): GET /api/valuation in process (`inject`), one at a time, the walk of
+ *   `npm run bench -- --scenario valuation` (cities, districts or none, sale and rent, 25–119 m², floor, year, condition).
  * - pages: pricePage() of every city and district (the API's data behind one uncached price page render).
  * The cached page rate is measured over HTTP: `npm run bench -- --scenario price-pages …`.
  */
@@ -28,11 +30,12 @@ import { compareListing, priceComparison, pricePage } from '../apps/api/src/lib/
 import { findListing } from '../apps/api/src/lib/listings/access.ts'
 import { buildApp } from '../apps/api/src/app.ts'
 import { parseEnv } from '../apps/api/src/env.ts'
+import { SCENARIOS } from './scenarios.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../apps/api/src/plugins/security.ts'
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, stats: { type: 'boolean', default: false }, comparisons: { type: 'string', default: '2000' },
-  'ab-passes': { type: 'string', default: '4' },
+  'ab-passes': { type: 'string', default: '4' }, valuations: { type: 'string', default: '0' },
 } })
 if (!values['database-url']) throw new Error('--database-url is required')
 const db = await openDb({ url: values['database-url'] })
@@ -88,6 +91,19 @@ for (let pass = 0; pass < Number(values['ab-passes']); pass++) {
   console.log(`listing page's comparison, A/B pass ${pass + 1}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; answers that differ: ${differ}`)
   line('  before: GET …/price-comparison in process', a)
   line('  after: compareListing() on the row read', b)
+}
+const walk = SCENARIOS.find((x) => x.name === 'valuation')!.requests[0]!.path as (i: number) => string
+for (let pass = 0, n = Number(values.valuations); n > 0 && pass < 2; pass++) {
+  const ms: number[] = []
+  let estimated = 0
+  for (let i = 0; i < n; i++) {
+    const t = performance.now()
+    const res = await app.inject({ url: walk(pass * n + i), headers: { accept: 'application/json', [INTERNAL_HEADER]: INTERNAL_TOKEN } })
+    ms.push(performance.now() - t)
+    if (res.statusCode !== 200) throw new Error(`${walk(pass * n + i)}: ${res.statusCode}`)
+    if (res.json().estimate) estimated++
+  }
+  line(`valuation, in process, pass ${pass + 1} (${estimated} with an estimate; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})`, ms)
 }
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })
