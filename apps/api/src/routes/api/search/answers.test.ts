@@ -9,7 +9,7 @@ import { createTestApp, insertListings } from '../../../test/helpers.ts'
 describe('GET /api/search — repeated searches and writes between them', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
   const flat = (title: string, price: number) => ({
-    title, price, area: '50', rooms: 2, city: 'Kraków', citySlug: 'krakow', district: 'Podgórze', locationName: 'Kraków, Podgórze',
+    title, price, area: 50, rooms: 2, city: 'Kraków', citySlug: 'krakow', district: 'Podgórze', locationName: 'Kraków, Podgórze',
     lat: 50.04, lon: 19.95, pricePerM2: Math.round(price / 50), searchText: foldPolish(`${title} Kraków Podgórze`),
   })
   beforeAll(async () => {
