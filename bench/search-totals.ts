@@ -2,24 +2,32 @@
  * Decision 084's A/B in one process over one store: the exact totals by a bare scan of the candidate lists (as before)
  * against the facet bitsets, for every query of the search mix (bench/search-scenarios.ts), and the whole search.
  *
- *   npx tsx bench/search-totals.ts --database-url postgres://postgres@127.0.0.1:5432/bench1m [--runs 10]
+ *   npx tsx bench/search-totals.ts --database-url postgres://postgres@127.0.0.1:5432/bench1m [--runs 10] [--store-cache /tmp/x.bin]
  *
  * "search before" = the page walk (runSearch with the exact count turned off) plus the scan when the walk stopped
  * early over at most EXACT_SCAN_SLOTS candidates, which is what runSearch did before; "search after" = runSearch as it is. Memory: the bitsets' bytes.
  */
 import { parseArgs } from 'node:util'
+import v8 from 'node:v8'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { openDb } from '@portal/db'
 import { parseSearchParams } from '@portal/contracts/search'
 import { loadStore } from '../apps/api/src/lib/search/index/sync.ts'
 import { EXACT_COUNT, countMatches, runSearch } from '../apps/api/src/lib/search/index/engine.ts'
+import { Store, type StoreImage } from '../apps/api/src/lib/search/index/store.ts'
 import { SEARCH_MIX } from './search-scenarios.ts'
 import { cachedSyntheticStore } from './synthetic-store.ts'
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '10' },
-  synthetic: { type: 'string' }, 'synthetic-cache': { type: 'string' } } })
-const handle = values.synthetic ? undefined : await openDb({ url: values['database-url']! })
+  synthetic: { type: 'string' }, 'synthetic-cache': { type: 'string' }, 'store-cache': { type: 'string' } } })
+const cache = values['store-cache']
+const handle = values.synthetic || (cache && existsSync(cache)) ? undefined : await openDb({ url: values['database-url']! })
 const t0 = performance.now()
-const store = handle ? (await loadStore(handle.db)).store : cachedSyntheticStore(Number(values.synthetic), values['synthetic-cache'])
+// --store-cache FILE: the loaded store kept as a v8-serialised image (a 1M load from PostgreSQL takes minutes).
+const store = handle ? (await loadStore(handle.db)).store
+  : cache && existsSync(cache) ? Store.fromImage(v8.deserialize(readFileSync(cache)) as StoreImage)
+  : cachedSyntheticStore(Number(values.synthetic), values['synthetic-cache'])
+if (handle && cache) writeFileSync(cache, v8.serialize(store.image()))
 await handle?.close()
 globalThis.gc?.()
 const mem = process.memoryUsage()

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { CITIES } from '@portal/contracts/catalogue'
 import { ADDED_DAYS, SEARCH_OPTIONS, type SearchQuery } from '@portal/contracts/search'
 import { countMatches, runCount, runSearch, searchMatcher } from './engine.ts'
-import { ADVERTISER_CODE, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from './store.ts'
+import { ADVERTISER_CODE, MEDIA_ADVERTISER_SHIFT, RANGE_COLUMNS, Store, type IndexRow } from './store.ts'
+import { andGroups } from './facet-bits.ts'
+import { addedSince } from '../facets.ts'
 import { rng } from './filters-fixture.ts'
 
 /**
@@ -150,5 +152,107 @@ describe('exact totals by facet bitsets (decision 084)', () => {
     s.put({ ...base, id: 3, expires_at: NOW - 1 }) // added after: looked at alone
     expect(hidden(NOW + 10)).toEqual([1])
     expect((s.hiddenAt(NOW + 10)[0]! >>> 2) & 1).toBe(1)
+  })
+})
+
+/**
+ * Decision 092: price, area, price per m², year built and the date added as range-encoded bitsets, a bucket wholly
+ * inside a range counted without the per-slot test. Ranges whose bounds are the listings' own values (a bucket's
+ * smallest or largest) and the buckets' edges (±1), on a fresh store (fixed edges), a clustered and a restored one
+ * (quantile edges), and after updates that bring values beyond every edge, replace and remove listings and date them.
+ */
+describe('exact totals with range bitsets (decision 092)', () => {
+  const base = new Store()
+  for (let id = 1; id <= 2500; id++) base.put(row(id))
+  const clustered = base.clustered()
+  const updated = base.clustered()
+  for (let id = 2000; id <= 2600; id += 2) updated.put(row(id))
+  for (let id = 1; id <= 400; id += 5) updated.remove(id)
+  const extreme = (id: number, o: Partial<IndexRow>) => updated.put({ ...row(id), ...o })
+  extreme(5001, { price: 100, area: 1, price_per_m2: 100, year_built: 1500, created_at: NOW - 900 * DAY, visible_from: null, expires_at: null })
+  extreme(5002, { price: 1e12, area: 99_999, price_per_m2: 1e9, year_built: 2100, created_at: NOW + DAY, visible_from: null, expires_at: null })
+  extreme(5003, { price: 1e12, area: 99_999, price_per_m2: 1e9, year_built: 2100, created_at: NOW - 2 * DAY, expires_at: NOW + DAY })
+  // Values equal to a bucket's edge, so a bound at the edge splits nothing.
+  for (const [i, k] of (['price', 'area', 'ppm2', 'built'] as const).entries()) {
+    const e = updated.ranges[k].edges
+    const v = e[Math.floor(e.length / 2)]!
+    extreme(5010 + i, { [k === 'ppm2' ? 'price_per_m2' : k === 'built' ? 'year_built' : k]: v })
+  }
+  const restored = Store.fromImage(updated.image())
+  const stores = { fresh: base, clustered, updated, restored }
+  const nows = [NOW, NOW + 2 * DAY, NOW - 3 * DAY]
+
+  /** A bound for column k: a listing's own value, an edge of its buckets (±1), or anything in its span. */
+  function bound(st: Store, k: (typeof RANGE_COLUMNS)[number]): number {
+    const roll = r()
+    const value = () => { for (;;) { const v = st[k][Math.floor(r() * st.size)]!; if (!st.ranges[k].isNull(v)) return v } }
+    if (roll < 0.4) return value()
+    const e = st.ranges[k].edges
+    if (roll < 0.8 && e.length > 1) return e[1 + Math.floor(r() * (e.length - 1))]! + pick([-1, 0, 0, 1])
+    return value() * (0.5 + r())
+  }
+  function rangeQuery(st: Store): SearchQuery {
+    const q: SearchQuery = {}
+    const span = (k: (typeof RANGE_COLUMNS)[number], unit: number) => {
+      const a = bound(st, k) / unit, b = bound(st, k) / unit
+      const roll = r()
+      return roll < 0.6 ? { min: Math.min(a, b), max: Math.max(a, b) } : roll < 0.8 ? { min: a } : { max: b }
+    }
+    const maybe = (p: number, f: () => void) => { if (r() < p) f() }
+    maybe(0.4, () => { q.price = span('price', 100) })
+    maybe(0.4, () => { q.area = span('area', 1) })
+    maybe(0.4, () => { q.pricePerM2 = span('ppm2', 100) })
+    maybe(0.4, () => { q.yearBuilt = span('built', 1) })
+    maybe(0.3, () => { q.addedDays = pick(ADDED_DAYS) })
+    if (!Object.keys(q).length) q.pricePerM2 = span('ppm2', 100)
+    maybe(0.4, () => { q.type = pick(['sell', 'rent'] as const) })
+    maybe(0.3, () => { q.categories = some(['mieszkanie', 'dom', 'dzialka'], 0.6) })
+    maybe(0.2, () => { q.rooms = some([1, 2, 3, 5], 0.5) })
+    maybe(0.1, () => { q.location = { lat: cities[0]!.lat, lon: cities[0]!.lon, name: 'x' }; q.radius = 25 })
+    if (q.categories && !q.categories.length) delete q.categories
+    if (q.rooms && !q.rooms.length) delete q.rooms
+    return q
+  }
+
+  for (const [label, st] of Object.entries(stores)) {
+    it(`count what a slot-by-slot test of every slot counts: ${label}`, () => {
+      let nonEmpty = 0
+      for (let i = 0; i < 150; i++) {
+        const q = rangeQuery(st)
+        for (const now of nows) {
+          const want = bruteForce(st, q, now)
+          expect(countMatches(st, q, now), `${label} ${JSON.stringify(q)} at ${now}`).toBe(want)
+          if (want) nonEmpty++
+        }
+      }
+      expect(nonEmpty).toBeGreaterThan(100)
+    })
+  }
+
+  it("each range's inner buckets hold only matches, and the buckets it reaches every match", () => {
+    let inner = 0
+    for (const [label, st] of Object.entries(stores)) {
+      const words = (st.size + 31) >>> 5
+      const maybe = new Uint32Array(words), sure = new Uint32Array(words)
+      for (let i = 0; i < 200; i++) {
+        const k = pick(RANGE_COLUMNS)
+        const rb = st.ranges[k]
+        const a = k === 'created' ? addedSince(pick(ADDED_DAYS), pick(nows)) : bound(st, k), b = bound(st, k)
+        const [min, max] = k === 'created' ? [a, Infinity] : r() < 0.2 ? [-Infinity, a] : [Math.min(a, b), Math.max(a, b)]
+        const g = rb.groups(min, max)
+        andGroups(g.maybe, 0, words - 1, maybe)
+        andGroups(g.sure, 0, words - 1, sure)
+        for (let x = 0; x < st.size; x++) {
+          const v = st[k][x]!
+          const match = !rb.isNull(v) && v >= min && v <= max
+          const inMaybe = ((maybe[x >>> 5]! >>> (x & 31)) & 1) === 1, inSure = ((sure[x >>> 5]! >>> (x & 31)) & 1) === 1
+          if (match !== inMaybe && !(inMaybe && !match)) expect.fail(`${label} ${k} [${min}, ${max}]: slot ${x} (${v}) matches but is in no bucket reached`)
+          if (inSure && !match) expect.fail(`${label} ${k} [${min}, ${max}]: slot ${x} (${v}) is in an inner bucket but does not match`)
+          if (inSure) inner++
+        }
+      }
+    }
+    // The inner buckets do hold most matches (else the count would gain nothing).
+    expect(inner).toBeGreaterThan(100_000)
   })
 })

@@ -6,7 +6,7 @@ import {
   ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
-import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup } from './facet-bits.ts'
+import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup, type RangeGroups } from './facet-bits.ts'
 import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } from '../facets.ts'
 import { inRegions, placeFilter } from '../places.ts'
 
@@ -22,6 +22,9 @@ const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase'
   'nearby', 'market', 'condition', 'floor', 'rentalPeriod', 'ownership', 'leaseYears', 'sort', 'page', 'per_page', 'bbox', 'hideDuplicates',
   'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas', 'places',
   'investment', 'investmentUnits'])
+
+/** For benches' in-process A/B only (bench/range-totals.ts): rangeBits off counts ranges slot by slot, as before decision 092. */
+export const engineSwitches = { rangeBits: true }
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -323,6 +326,15 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   if (hideDuplicates) groups.push({ sets: [fb.get(FB.flag, bitsOf(FLAG.dupHidden)[0]!)], not: true })
   for (const b of bitsOf(media)) groups.push({ sets: [fb.get(FB.media, b)] })
   for (const b of wordBits) groups.push({ sets: [b] })
+  // Ranges (decision 092): the buckets that can hold a match narrow the AND; when ranges are all the rest, the slots
+  // in buckets wholly inside every range (`sure`) are counted without their per-slot test.
+  const rb = st.ranges
+  const ranges = !engineSwitches.rangeBits ? [] : [hasPrice && rb.price.groups(priceMin, priceMax), hasArea && rb.area.groups(areaMin, areaMax),
+    hasPpm2 && rb.ppm2.groups(ppm2Min, ppm2Max), hasYear && rb.built.groups(yearMin, yearMax),
+    added !== undefined && rb.created.groups(added, Infinity)].filter((g): g is RangeGroups => !!g)
+  for (const g of ranges) groups.push(...g.maybe)
+  const rangesOnly = !(box || units || places || leaseYears !== undefined || citiesT || districts)
+  const sure = rangesOnly && ranges.length ? ranges.flatMap((g) => g.sure) : undefined
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
   const found = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
@@ -332,7 +344,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
   // With every condition in the bitsets (the alive, wanted-ad, offer and category bits among them) the lists add
   // nothing the AND does not hold: the count is one popcount over the store, whatever lists the walk takes.
-  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest) : countAll(store, groups)), bitsOnly: !rest }
+  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest, sure) : countAll(store, groups)), bitsOnly: !rest }
 }
 
 /** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */
@@ -352,7 +364,7 @@ function countAll(store: Store, groups: BitGroup[]): number {
  * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
  * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on (a plan without it counts by countAll).
  */
-function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x: number) => boolean): number {
+function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x: number) => boolean, sure?: BitGroup[]): number {
   let lo = Infinity, hi = -1
   for (const l of lists) {
     if (!l.length) continue
@@ -363,6 +375,12 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x
   if (store.scratch.length < hi - lo + 1) store.scratch = new Uint32Array(Math.max(hi - lo + 1, store.scratch.length * 2))
   const m = store.scratch
   andGroups(groups, lo, hi, m)
+  // The slots of `m` that need no per-slot test (in every range's inner buckets): counted by popcount, then dropped.
+  if (sure) {
+    if (store.scratchSure.length < hi - lo + 1) store.scratchSure = new Uint32Array(store.scratch.length)
+    andGroups(sure, lo, hi, store.scratchSure)
+  }
+  const s = sure ? store.scratchSure : undefined
   let n = 0
   const range = (a: number, b: number) => {
     // slots a..b inclusive
@@ -372,6 +390,7 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x
       if (w === wa) v &= 0xffffffff << (a & 31)
       if (w === wb) v &= 0xffffffff >>> (31 - (b & 31))
       if (!v) continue
+      if (s) { const known = v & s[w - lo]!; if (known) { n += popcount(known); v ^= known } }
       const base = w << 5
       while (v) {
         const low = v & -v
@@ -383,7 +402,7 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x
   const each = (items: Int32Array, from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const x = items[i]!
-      if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && rest(x)) n++
+      if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && ((s && (s[(x >>> 5) - lo]! >>> (x & 31)) & 1) || rest(x))) n++
     }
   }
   for (const l of lists) {

@@ -95,3 +95,97 @@ export function andGroups(groups: BitGroup[], lo: number, hi: number, out: Uint3
     }
   }
 }
+
+/**
+ * Range-encoded bitsets over one numeric column (decision 092): the column's values cut into up to RANGE_BUCKETS
+ * buckets by `edges` (bucket i holds [edges[i], edges[i + 1]); values below edges[0] fall in bucket 0), and set i
+ * holds the slots whose bucket is i or lower, so any run of buckets is two sets (upTo(b) AND NOT upTo(a - 1)). Each
+ * bucket also keeps the smallest and largest value ever put in it: a query's range [min, max] then splits into the
+ * buckets that lie wholly inside it (`sure`: their slots need no test) and the run that can hold a match (`maybe`:
+ * the two edge buckets are tested slot by slot). Null values (`isNull`) are in no bucket; slots are never reused and
+ * their values never change, so a set only gains bits (dead slots stay, the alive bit drops them).
+ */
+export const RANGE_BUCKETS = 64
+export interface RangeGroups { maybe: BitGroup[]; sure: BitGroup[] }
+
+export class RangeBits {
+  /** Lower edges, ascending, edges[0] = -Infinity. */
+  edges = new Float64Array([-Infinity])
+  /** Per bucket, the smallest and largest value put in it (Infinity / -Infinity while empty). */
+  low = new Float64Array([Infinity])
+  high = new Float64Array([-Infinity])
+  /** sets[i]: slots in bucket 0..i. */
+  sets: Uint32Array[] = [new Uint32Array(0)]
+  words = 0
+  constructor(readonly isNull: (v: number) => boolean) {}
+
+  /** Starts over with the given lower edges (sorted, distinct; -Infinity is added first): every set empty. */
+  reset(lowerEdges: number[], words: number) {
+    const e = [-Infinity, ...lowerEdges.filter((v, i, a) => v > -Infinity && (i === 0 || v > a[i - 1]!))]
+    this.edges = new Float64Array(e)
+    this.low = new Float64Array(e.length).fill(Infinity)
+    this.high = new Float64Array(e.length).fill(-Infinity)
+    this.sets = e.map(() => new Uint32Array(words))
+    this.words = words
+  }
+
+  /** Edges at the quantiles of a sample of the values (every stride-th non-null one of `values[0 .. n)`). */
+  static quantileEdges(values: ArrayLike<number>, n: number, isNull: (v: number) => boolean, buckets = RANGE_BUCKETS): number[] {
+    const stride = Math.max(1, Math.floor(n / 20_000))
+    const sample: number[] = []
+    for (let x = 0; x < n; x += stride) { const v = values[x]!; if (!isNull(v)) sample.push(v) }
+    sample.sort((a, b) => a - b)
+    const edges: number[] = []
+    for (let i = 1; i < buckets; i++) {
+      const v = sample[Math.floor((i * sample.length) / buckets)]
+      if (v !== undefined && (!edges.length || v > edges[edges.length - 1]!)) edges.push(v)
+    }
+    return edges
+  }
+
+  ensure(words: number) {
+    if (words <= this.words) return
+    this.sets = this.sets.map((s) => { const next = new Uint32Array(words); next.set(s); return next })
+    this.words = words
+  }
+
+  bucketOf(v: number): number {
+    const e = this.edges
+    let lo = 0, hi = e.length - 1
+    while (lo < hi) { const mid = (lo + hi + 1) >>> 1; if (e[mid]! <= v) lo = mid; else hi = mid - 1 }
+    return lo
+  }
+
+  add(slot: number, v: number) {
+    if (this.isNull(v)) return
+    const b = this.bucketOf(v)
+    if (v < this.low[b]!) this.low[b] = v
+    if (v > this.high[b]!) this.high[b] = v
+    const w = slot >>> 5, bit = 1 << (slot & 31)
+    for (let i = b; i < this.sets.length; i++) this.sets[i]![w]! |= bit
+  }
+
+  /**
+   * The groups of `min <= v <= max` (either bound infinite): `maybe` holds every slot that can match (non-null, in a
+   * bucket whose values reach into the range), `sure` only slots that do (in a bucket wholly inside it).
+   */
+  groups(min: number, max: number): RangeGroups {
+    const k = this.edges.length
+    const run = (a: number, b: number): BitGroup[] => {
+      if (a > b) return [{ sets: [] }]
+      const g: BitGroup[] = [{ sets: [this.sets[b]] }]
+      if (a > 0) g.push({ sets: [this.sets[a - 1]], not: true })
+      return g
+    }
+    // The buckets whose values can be in the range, and those whose every value is (empty buckets count as both).
+    let ma = 0, mb = k - 1
+    while (ma < k && this.high[ma]! < min) ma++
+    while (mb >= 0 && this.low[mb]! > max) mb--
+    let sa = ma, sb = mb
+    while (sa <= sb && !(this.low[sa]! >= min || this.low[sa] === Infinity)) sa++
+    while (sb >= sa && !(this.high[sb]! <= max || this.high[sb] === -Infinity)) sb--
+    return { maybe: run(ma, mb), sure: run(sa, sb) }
+  }
+
+  get bytes() { let n = 0; for (const s of this.sets) n += s.byteLength; return n }
+}

@@ -9,7 +9,7 @@
  * query visit only the slots that can match.
  */
 
-import { BATHROOMS_TOP, FB, FacetBits, ROOMS_TOP, bitsOf } from './facet-bits.ts'
+import { BATHROOMS_TOP, FB, FacetBits, RANGE_BUCKETS, ROOMS_TOP, RangeBits, bitsOf } from './facet-bits.ts'
 
 /** One listing as read from the database (see sync.ts for the SELECT that produces it). */
 export interface IndexRow {
@@ -289,6 +289,18 @@ export function lengthBelow(l: SlotList, size: number): number {
   return n
 }
 
+/** The columns with range bitsets (Store.ranges). */
+export const RANGE_COLUMNS = ['price', 'area', 'ppm2', 'built', 'created'] as const
+type RangeColumn = (typeof RANGE_COLUMNS)[number]
+/**
+ * A fresh store's range edges, before any clustering knows the values: steps of ×1.5 from 1 for grosze and m², every
+ * 4 years from 1800 for the year built; the date added has none yet (one bucket: every 'dodane' is tested slot by slot).
+ */
+const RANGE_DEFAULTS: Record<RangeColumn, number[]> = (() => {
+  const geometric = Array.from({ length: RANGE_BUCKETS - 1 }, (_, i) => Math.round(1.5 ** i))
+  return { price: geometric, area: geometric, ppm2: geometric, built: Array.from({ length: RANGE_BUCKETS - 1 }, (_, i) => 1800 + 4 * i), created: [] }
+})()
+
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
 
@@ -337,13 +349,27 @@ export class Store {
   slug: string[] = []
 
   /** Shared with the clustered copy, so codes stay valid. */
-  constructor(readonly dicts: Dicts = newDicts(), words?: Words) { this.words = words ?? new Words() }
+  constructor(readonly dicts: Dicts = newDicts(), words?: Words) {
+    this.words = words ?? new Words()
+    this.fitRanges(RANGE_DEFAULTS)
+  }
   /** Bitsets per facet value (facet-bits.ts): what the exact totals count with popcount. */
   readonly bits = new FacetBits()
+  /**
+   * Range-encoded bitsets of the range filters' columns (decision 092): price, area, price per m², year built and the
+   * date added. A fresh store cuts them at fixed edges (RANGE_DEFAULTS); a clustered or restored one at the quantiles
+   * of its own values (fitRanges), so each bucket holds about 1/64 of the listings.
+   */
+  readonly ranges = {
+    price: new RangeBits(isNaN), area: new RangeBits(isNaN), ppm2: new RangeBits(isNaN),
+    built: new RangeBits((v) => v < 0), created: new RangeBits(isNaN),
+  }
   /** The live slots hidden by their dates (hiddenAt), and the span of time over which that holds. */
   private hidden = { bits: new Uint32Array(0), upTo: 0, from: Infinity, until: -Infinity }
   /** A scratch buffer for the engine's AND of bitsets (one search at a time: the engine is synchronous). */
   scratch = new Uint32Array(0)
+  /** A second one, for the AND of the ranges' inner buckets (countBits). */
+  scratchSure = new Uint32Array(0)
   readonly slotById = new Map<number, number>()
   /** Free-text words: the distinct tokens of search_text, each with the slots whose text has it (see Words). */
   readonly words: Words
@@ -367,7 +393,16 @@ export class Store {
     const cap = Math.max(1024, Math.ceil(n * 1.5))
     for (const k of COLUMNS) (this as Record<string, unknown>)[k] = grow(this[k], cap)
     this.bits.ensure(cap)
+    for (const k of RANGE_COLUMNS) this.ranges[k].ensure(this.bits.words)
     this.capacity = cap
+  }
+
+  /** Cuts the range bitsets at `edges` (by column) or at the quantiles of the slots' values; call before indexing any slot. */
+  private fitRanges(edges?: Partial<Record<RangeColumn, number[]>>) {
+    for (const k of RANGE_COLUMNS) {
+      const r = this.ranges[k]
+      r.reset(edges?.[k] ?? RangeBits.quantileEdges(this[k], this.size, r.isNull), this.bits.words)
+    }
   }
 
   /**
@@ -395,6 +430,7 @@ export class Store {
     }
     for (let i = 0; i < order.length; i++) next.slug[i] = this.slug[order[i]!]!
     next.size = order.length
+    next.fitRanges()
     for (let s = 0; s < next.size; s++) next.index(s)
     const moved = new Int32Array(this.size).fill(-1)
     for (let i = 0; i < order.length; i++) moved[order[i]!] = i
@@ -468,6 +504,7 @@ export class Store {
     if (slugs.length !== n) throw new Error('snapshot slugs do not fit')
     st.slug = slugs
     st.size = n
+    st.fitRanges()
     for (let s = 0; s < n; s++) {
       st.addBits(s)
       if (!st.alive[s]) { st.dead++; continue }
@@ -593,6 +630,7 @@ export class Store {
     const media = this.media[s]!
     for (const bit of bitsOf(media & ((1 << MEDIA_ADVERTISER_SHIFT) - 1))) b.set(FB.media, bit, s)
     b.set(FB.advertiser, media >>> MEDIA_ADVERTISER_SHIFT, s)
+    for (const k of RANGE_COLUMNS) this.ranges[k].add(s, this[k][s]!)
   }
 
   /**
