@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CITIES } from '@portal/contracts/catalogue'
+import { placeSlug } from '@portal/contracts/catalogue/voivodeships'
 import { ADDED_DAYS, SEARCH_OPTIONS, type SearchQuery } from '@portal/contracts/search'
 import { countMatches, runCount, runSearch, searchMatcher } from './engine.ts'
 import { ADVERTISER_CODE, MEDIA_ADVERTISER_SHIFT, RANGE_COLUMNS, Store, type IndexRow } from './store.ts'
@@ -157,7 +158,8 @@ describe('exact totals by facet bitsets (decision 084)', () => {
 
 /**
  * Decision 092: price, area, price per m², year built and the date added as range-encoded bitsets, a bucket wholly
- * inside a range counted without the per-slot test. Ranges whose bounds are the listings' own values (a bucket's
+ * inside a range counted without the per-slot test; a grid cell wholly inside a map view, a drawn area or a region
+ * counted without the point test. Ranges whose bounds are the listings' own values (a bucket's
  * smallest or largest) and the buckets' edges (±1), on a fresh store (fixed edges), a clustered and a restored one
  * (quantile edges), and after updates that bring values beyond every edge, replace and remove listings and date them.
  */
@@ -209,6 +211,22 @@ describe('exact totals with range bitsets (decision 092)', () => {
     maybe(0.3, () => { q.categories = some(['mieszkanie', 'dom', 'dzialka'], 0.6) })
     maybe(0.2, () => { q.rooms = some([1, 2, 3, 5], 0.5) })
     maybe(0.1, () => { q.location = { lat: cities[0]!.lat, lon: cities[0]!.lon, name: 'x' }; q.radius = 25 })
+    // Places a whole grid cell can lie in or out of (a cell wholly inside needs no point test): a map view, drawn
+    // areas and regions around a city, each or together.
+    const c = pick(cities)
+    const j = () => (r() - 0.5) * 0.1
+    maybe(0.25, () => { q.bbox = [c.lon - 0.3 + j(), c.lat - 0.2 + j(), c.lon + 0.25 + j(), c.lat + 0.22 + j()] })
+    maybe(0.25, () => {
+      q.areas = Array.from({ length: r() < 0.8 ? 1 : 2 }, () => {
+        const rad = 0.08 + r() * 0.25, dLat = j(), dLon = j()
+        return Array.from({ length: 12 }, (_, k): [number, number] => {
+          const a = (2 * Math.PI * k) / 12, f = k % 2 ? 0.8 : 1
+          return [c.lat + dLat + rad * f * Math.sin(a) * 0.65, c.lon + dLon + rad * f * Math.cos(a)]
+        })
+      })
+    })
+    maybe(0.25, () => { q.places = some([placeSlug(c.voivodeship), '1418', '1465011', 'malopolskie', 'warszawa.mokotow'], 0.4) })
+    if (q.places && !q.places.length) delete q.places
     if (q.categories && !q.categories.length) delete q.categories
     if (q.rooms && !q.rooms.length) delete q.rooms
     return q
@@ -217,7 +235,7 @@ describe('exact totals with range bitsets (decision 092)', () => {
   for (const [label, st] of Object.entries(stores)) {
     it(`count what a slot-by-slot test of every slot counts: ${label}`, () => {
       let nonEmpty = 0
-      for (let i = 0; i < 150; i++) {
+      for (let i = 0; i < 250; i++) {
         const q = rangeQuery(st)
         for (const now of nows) {
           const want = bruteForce(st, q, now)

@@ -7,8 +7,8 @@ import {
 } from './store.ts'
 import { TopK } from './top-k.ts'
 import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup, type RangeGroups } from './facet-bits.ts'
-import { addedSince, areaEdges, areasBox, circleMeters, inArea, searchedText } from '../facets.ts'
-import { inRegions, placeFilter } from '../places.ts'
+import { addedSince, areaEdges, areasBox, circleMeters, searchedText } from '../facets.ts'
+import { buildGrid, inAnyGrid, placeFilter, type Grid } from '../places.ts'
 
 /**
  * GET /api/search over the in-memory store: the same conditions as searchConditions() in ../search.ts (a test runs
@@ -23,8 +23,14 @@ const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase'
   'advertiser', 'addedDays', 'pricePerM2', 'yearBuilt', 'floorRange', 'withVideo', 'withTour', 'withPlan', 'areas', 'places',
   'investment', 'investmentUnits'])
 
-/** For benches' in-process A/B only (bench/range-totals.ts): rangeBits off counts ranges slot by slot, as before decision 092. */
+/**
+ * For benches' in-process A/B only (bench/range-totals.ts): rangeBits off counts ranges and places slot by slot, and
+ * tests drawn areas without their grid, as before decision 092.
+ */
 export const engineSwitches = { rangeBits: true }
+
+/** Cells per side of a drawn area's grid: 1,024 centre tests per area and search, against one exact test per listing. */
+const AREA_GRID = 32
 
 export interface EngineHit { total: number; slots: number[]; promoted: boolean[]; estimated: boolean }
 
@@ -168,7 +174,9 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     if (box[0] > box[2] || box[1] > box[3]) return 'none'
   }
   // Drawn areas: their box narrows the candidates, the rings decide (the same arithmetic as the SQL path).
-  const rings = q.areas?.length ? q.areas.map(areaEdges) : undefined
+  // Each through a coarse grid of its box (decision 092): only points in cells an edge crosses run the exact test.
+  const bitsOn = engineSwitches.rangeBits
+  const rings = q.areas?.length ? q.areas.map((a) => buildGrid(areaEdges(a), areasBox([a]), bitsOn ? AREA_GRID : 1)) : undefined
   if (q.areas?.length) {
     const a = areasBox(q.areas)
     box = box ? [Math.max(box[0], a[0]), Math.max(box[1], a[1]), Math.min(box[2], a[2]), Math.min(box[3], a[3])] : a
@@ -249,10 +257,10 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
         const la = st.lat[x]!, lo = st.lon[x]!
         if (la < box[0] || la > box[2] || lo < box[1] || lo > box[3]) return false
         if (circle && haversine(circle.lat, circle.lon, la, lo) > circle.meters) return false
-        if (rings && !rings.some((e) => inArea(e, la, lo))) return false
+        if (rings && !inAnyGrid(rings, la, lo)) return false
       }
       if (units && !units.has(x)) return false
-      if (places && !(inRegions(places, st.lat[x]!, st.lon[x]!) || placeDistricts!.some((pd) => pd.code === st.district[x] && pd.city === st.city[x]))) return false
+      if (places && !(inAnyGrid(places.grids, st.lat[x]!, st.lon[x]!) || inDistricts(placeDistricts!, st.district[x]!, st.city[x]!))) return false
       if (leaseYears !== undefined && (st.ownership[x] !== leasehold || st.lease[x]! < leaseYears)) return false
       if (added !== undefined && !(st.created[x]! >= added)) return false
       if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
@@ -329,22 +337,42 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   // Ranges (decision 092): the buckets that can hold a match narrow the AND; when ranges are all the rest, the slots
   // in buckets wholly inside every range (`sure`) are counted without their per-slot test.
   const rb = st.ranges
-  const ranges = !engineSwitches.rangeBits ? [] : [hasPrice && rb.price.groups(priceMin, priceMax), hasArea && rb.area.groups(areaMin, areaMax),
+  const ranges = !bitsOn ? [] : [hasPrice && rb.price.groups(priceMin, priceMax), hasArea && rb.area.groups(areaMin, areaMax),
     hasPpm2 && rb.ppm2.groups(ppm2Min, ppm2Max), hasYear && rb.built.groups(yearMin, yearMax),
     added !== undefined && rb.created.groups(added, Infinity)].filter((g): g is RangeGroups => !!g)
   for (const g of ranges) groups.push(...g.maybe)
-  const rangesOnly = !(box || units || places || leaseYears !== undefined || citiesT || districts)
-  const sure = rangesOnly && ranges.length ? ranges.flatMap((g) => g.sure) : undefined
+  const rangesOnly = bitsOn && !(box || units || places || leaseYears !== undefined || citiesT || districts)
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
-  const found = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
+  const picked = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
+  const found = picked.lists
   // In ascending slot order, as every other list (countBits reads a list's first and last slot as its bounds).
   if (unitList) unitList.items.subarray(0, unitList.length).sort()
   const lists0 = unitList && unitList.length < listsSize(found) ? [unitList] : found
   const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
+  /**
+   * Whole cells (decision 092): when the places are a box, drawn areas or regions (no circle, no district) and the
+   * lists are grid cells, a cell wholly inside them needs no point test (its slots count by the ranges' inner buckets,
+   * or all of them), a cell wholly outside none at all; `inside` says which (1 in, 0 out, 2 test), per list.
+   */
+  let inside: Uint8Array | undefined
+  if (bitsOn && !(units || leaseYears !== undefined || citiesT || districts || circle || places?.districts.length) && box && lists === found && picked.cells) {
+    inside = new Uint8Array(lists.length)
+    const c = picked.cells
+    for (let i = 0; i < lists.length; i++) {
+      // The cell's bounds, widened by a hair: floor(lat * GRID) is the cell, whatever the rounding of the product.
+      const r: [number, number, number, number] = [c[2 * i]! / GRID - 1e-9, c[2 * i + 1]! / GRID - 1e-9, (c[2 * i]! + 1) / GRID + 1e-9, (c[2 * i + 1]! + 1) / GRID + 1e-9]
+      let k = r[0] >= box[0] && r[1] >= box[1] && r[2] <= box[2] && r[3] <= box[3] ? 1 : 2
+      if (r[2] < box[0] || r[0] > box[2] || r[3] < box[1] || r[1] > box[3]) k = 0
+      const and = (g: 0 | 1 | 2) => { if (g === 0) k = 0; else if (g === 2) k = 2 }
+      if (k && rings) and(anyGrid(rings, r))
+      if (k && places) and(anyGrid(places.grids, r))
+      inside[i] = k
+    }
+  }
   // With every condition in the bitsets (the alive, wanted-ad, offer and category bits among them) the lists add
   // nothing the AND does not hold: the count is one popcount over the store, whatever lists the walk takes.
-  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest, sure) : countAll(store, groups)), bitsOnly: !rest }
+  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest, rangesOnly || inside ? ranges.flatMap((g) => g.sure) : undefined, inside) : countAll(store, groups)), bitsOnly: !rest }
 }
 
 /** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */
@@ -364,7 +392,7 @@ function countAll(store: Store, groups: BitGroup[]): number {
  * span, then, per list, a popcount over the range it covers when its slots are contiguous (a kind and category's
  * bucket after clustering), else a bit test per slot; `rest` runs only on the slots whose bit is on (a plan without it counts by countAll).
  */
-function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x: number) => boolean, sure?: BitGroup[]): number {
+function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x: number) => boolean, sure?: BitGroup[], inside?: Uint8Array): number {
   let lo = Infinity, hi = -1
   for (const l of lists) {
     if (!l.length) continue
@@ -380,7 +408,8 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x
     if (store.scratchSure.length < hi - lo + 1) store.scratchSure = new Uint32Array(store.scratch.length)
     andGroups(sure, lo, hi, store.scratchSure)
   }
-  const s = sure ? store.scratchSure : undefined
+  let s = sure ? store.scratchSure : undefined
+  const sureAll = s
   let n = 0
   const range = (a: number, b: number) => {
     // slots a..b inclusive
@@ -405,15 +434,48 @@ function countBits(store: Store, lists: SlotList[], groups: BitGroup[], rest: (x
       if ((m[(x >>> 5) - lo]! >>> (x & 31)) & 1 && ((s && (s[(x >>> 5) - lo]! >>> (x & 31)) & 1) || rest(x))) n++
     }
   }
-  for (const l of lists) {
+  for (let i = 0; i < lists.length; i++) {
+    const l = lists[i]!
     const items = l.items, len = l.length
-    if (!len) continue
+    if (!len || inside?.[i] === 0) continue
+    // Without `inside`, every list's slots in the inner buckets are sure; with it, only a whole cell's.
+    s = inside && inside[i] !== 1 ? undefined : sureAll
     if (items[len - 1]! - items[0]! === len - 1) { range(items[0]!, items[len - 1]!); continue }
     const k = l.sortedLength
     if (k > 1 && items[k - 1]! - items[0]! === k - 1) { range(items[0]!, items[k - 1]!); each(items, k, len); continue }
     each(items, 0, len)
   }
   return n
+}
+
+/** One of the places' districts (a district of that name in that city). */
+function inDistricts(ds: { code: number; city: number }[], district: number, city: number): boolean {
+  for (let i = 0; i < ds.length; i++) if (ds[i]!.code === district && ds[i]!.city === city) return true
+  return false
+}
+
+/**
+ * A cell [minLat, minLon, maxLat, maxLon] against ring grids (drawn areas, regions; a point is in when it is in any):
+ * 1 wholly inside one of them, 0 wholly outside all, 2 unknown (the points are tested). Grid cells next to the
+ * rectangle's are looked at too, so rounding in the point's cell index cannot put it outside the cells looked at.
+ */
+function anyGrid(grids: Grid[], [a, b, c, d]: [number, number, number, number]): 0 | 1 | 2 {
+  let out = true
+  for (const g of grids) {
+    const i0 = Math.floor((a - g.a) / g.dLat) - 1, i1 = Math.floor((c - g.a) / g.dLat) + 1
+    const j0 = Math.floor((b - g.b) / g.dLon) - 1, j1 = Math.floor((d - g.b) / g.dLon) + 1
+    // Reaching past the grid, where points take the exact test: unknown.
+    if (i0 < 0 || j0 < 0 || i1 >= g.g || j1 >= g.g) { out = false; continue }
+    let all1 = true, all0 = true
+    for (let i = i0; i <= i1 && (all1 || all0); i++) for (let j = j0; j <= j1; j++) {
+      const v = g.cells[i * g.g + j]!
+      if (v !== 1) all1 = false
+      if (v !== 0) all0 = false
+    }
+    if (all1) return 1
+    if (!all0) out = false
+  }
+  return out ? 0 : 2
 }
 
 /** A lookup table over small non-negative integers (codes, category ids): faster than a Set in the scan loop. */
@@ -536,8 +598,8 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
 
 /** The smallest set of candidate lists that holds every match: per kind and category, per grid cell or per city. */
 function candidates(store: Store, seek: number, offer: number | undefined, categoryIds: number[] | undefined,
-  box: [number, number, number, number] | undefined, cities: Set<number> | undefined, districts: { code: number }[] | undefined): SlotList[] {
-  const options: SlotList[][] = []
+  box: [number, number, number, number] | undefined, cities: Set<number> | undefined, districts: { code: number }[] | undefined): Candidates {
+  const options: Candidates[] = []
   const buckets: SlotList[] = []
   const bucketKeys: number[] = []
   for (const [key, list] of store.buckets) {
@@ -549,35 +611,40 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
     buckets.push(list)
     bucketKeys.push(key)
   }
-  options.push(buckets)
+  options.push({ lists: buckets })
   if (box) {
     const la0 = Math.floor(box[0] * GRID), la1 = Math.floor(box[2] * GRID)
     const lo0 = Math.floor(box[1] * GRID), lo1 = Math.floor(box[3] * GRID)
     const cellCount = (la1 - la0 + 1) * (lo1 - lo0 + 1)
     if (cellCount <= 4096) {
-      const cells: SlotList[] = []
+      const cells: Candidates = { lists: [], cells: [] }
       const keys: number[] = []
+      const at: number[] = []
       for (let la = la0; la <= la1; la++) for (let lo = lo0; lo <= lo1; lo++) {
         const k = cellKey(la, lo)
         keys.push(k)
+        at.push(la, lo)
         const l = store.cells.get(k)
-        if (l) cells.push(l)
+        if (l) { cells.lists.push(l); cells.cells!.push(la, lo) }
       }
       options.push(cells)
       if (bucketKeys.length * cellCount <= 4096) {
-        const both: SlotList[] = []
+        const both: Candidates = { lists: [], cells: [] }
         for (const b of bucketKeys) {
           const byCell = store.bucketCells.get(b)
-          if (byCell) for (const k of keys) { const l = byCell.get(k); if (l) both.push(l) }
+          if (byCell) keys.forEach((k, i) => { const l = byCell.get(k); if (l) { both.lists.push(l); both.cells!.push(at[2 * i]!, at[2 * i + 1]!) } })
         }
         options.push(both)
       }
     }
   }
-  if (cities) options.push([...cities].flatMap((c) => store.cities.get(c) ?? []))
-  if (districts) options.push([...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []))
-  return options.reduce((best, o) => (listsSize(o) < listsSize(best) ? o : best))
+  if (cities) options.push({ lists: [...cities].flatMap((c) => store.cities.get(c) ?? []) })
+  if (districts) options.push({ lists: [...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []) })
+  return options.reduce((best, o) => (listsSize(o.lists) < listsSize(best.lists) ? o : best))
 }
+
+/** Candidate lists, and when they are grid cells (GRID per degree) each one's cell: cells[2i], cells[2i + 1] = lat, lon index. */
+interface Candidates { lists: SlotList[]; cells?: number[] }
 
 export interface ClusterHit { total: number; slots: number[]; clusters: { lat: number; lon: number; count: number; bounds: [number, number, number, number] }[] }
 

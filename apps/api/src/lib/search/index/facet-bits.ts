@@ -149,6 +149,24 @@ export class RangeBits {
     this.words = words
   }
 
+  /**
+   * Adds the slots [0, n) with `values` in one pass (a load): each slot's bit in its own bucket's set, then every set
+   * ORed with the one below it (64 passes over the words instead of up to 64 bits per slot).
+   */
+  addAll(values: ArrayLike<number>, n: number) {
+    const sets = this.sets
+    for (let x = 0; x < n; x++) {
+      const v = values[x]!
+      if (this.isNull(v)) continue
+      const b = this.bucketOf(v)
+      if (v < this.low[b]!) this.low[b] = v
+      if (v > this.high[b]!) this.high[b] = v
+      sets[b]![x >>> 5]! |= 1 << (x & 31)
+    }
+    const words = (n + 31) >>> 5
+    for (let i = 1; i < sets.length; i++) { const s = sets[i]!, below = sets[i - 1]!; for (let w = 0; w < words; w++) s[w]! |= below[w]! }
+  }
+
   bucketOf(v: number): number {
     const e = this.edges
     let lo = 0, hi = e.length - 1

@@ -397,11 +397,15 @@ export class Store {
     this.capacity = cap
   }
 
-  /** Cuts the range bitsets at `edges` (by column) or at the quantiles of the slots' values; call before indexing any slot. */
+  /**
+   * Cuts the range bitsets at `edges` (by column) or at the quantiles of the slots' values, and puts every slot there
+   * is into them (clustered(), fromImage(); later slots are added one by one by put()).
+   */
   private fitRanges(edges?: Partial<Record<RangeColumn, number[]>>) {
     for (const k of RANGE_COLUMNS) {
       const r = this.ranges[k]
       r.reset(edges?.[k] ?? RangeBits.quantileEdges(this[k], this.size, r.isNull), this.bits.words)
+      r.addAll(this[k], this.size)
     }
   }
 
@@ -575,6 +579,7 @@ export class Store {
     this.meta[s] = (META.alive | (r.seek ? META.seek : 0) | (r.visible_from !== null || r.expires_at !== null ? META.scheduled : 0)
       | (r.flags << META_FLAGS_SHIFT) | (this.offer[s]! << META_OFFER_SHIFT)) >>> 0
     this.index(s)
+    for (const k of RANGE_COLUMNS) this.ranges[k].add(s, this[k][s]!)
     this.words.add(s, r.search_text)
   }
 
@@ -630,7 +635,6 @@ export class Store {
     const media = this.media[s]!
     for (const bit of bitsOf(media & ((1 << MEDIA_ADVERTISER_SHIFT) - 1))) b.set(FB.media, bit, s)
     b.set(FB.advertiser, media >>> MEDIA_ADVERTISER_SHIFT, s)
-    for (const k of RANGE_COLUMNS) this.ranges[k].add(s, this[k][s]!)
   }
 
   /**
