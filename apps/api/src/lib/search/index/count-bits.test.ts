@@ -160,7 +160,7 @@ describe('exact totals by facet bitsets (decision 084)', () => {
  * Decision 092: price, area, price per m², year built and the date added as range-encoded bitsets, a bucket wholly
  * inside a range counted without the per-slot test; a grid cell wholly inside a map view, a drawn area or a region
  * counted without the point test. Ranges whose bounds are the listings' own values (a bucket's
- * smallest or largest) and the buckets' edges (±1), on a fresh store (fixed edges), a clustered and a restored one
+ * smallest or largest) and the buckets' edges (±1), on a fresh store (one bucket), a clustered and a restored one
  * (quantile edges), and after updates that bring values beyond every edge, replace and remove listings and date them.
  */
 describe('exact totals with range bitsets (decision 092)', () => {

@@ -9,7 +9,7 @@
  * query visit only the slots that can match.
  */
 
-import { BATHROOMS_TOP, FB, FacetBits, RANGE_BUCKETS, ROOMS_TOP, RangeBits, bitsOf } from './facet-bits.ts'
+import { BATHROOMS_TOP, FB, FacetBits, ROOMS_TOP, RangeBits, bitsOf } from './facet-bits.ts'
 
 /** One listing as read from the database (see sync.ts for the SELECT that produces it). */
 export interface IndexRow {
@@ -292,15 +292,6 @@ export function lengthBelow(l: SlotList, size: number): number {
 /** The columns with range bitsets (Store.ranges). */
 export const RANGE_COLUMNS = ['price', 'area', 'ppm2', 'built', 'created'] as const
 type RangeColumn = (typeof RANGE_COLUMNS)[number]
-/**
- * A fresh store's range edges, before any clustering knows the values: steps of ×1.5 from 1 for grosze and m², every
- * 4 years from 1800 for the year built; the date added has none yet (one bucket: every 'dodane' is tested slot by slot).
- */
-const RANGE_DEFAULTS: Record<RangeColumn, number[]> = (() => {
-  const geometric = Array.from({ length: RANGE_BUCKETS - 1 }, (_, i) => Math.round(1.5 ** i))
-  return { price: geometric, area: geometric, ppm2: geometric, built: Array.from({ length: RANGE_BUCKETS - 1 }, (_, i) => 1800 + 4 * i), created: [] }
-})()
-
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
 
@@ -351,14 +342,15 @@ export class Store {
   /** Shared with the clustered copy, so codes stay valid. */
   constructor(readonly dicts: Dicts = newDicts(), words?: Words) {
     this.words = words ?? new Words()
-    this.fitRanges(RANGE_DEFAULTS)
+    // One bucket per column until the first clustering knows the values: a load's million puts set one bit each.
+    this.fitRanges({ price: [], area: [], ppm2: [], built: [], created: [] })
   }
   /** Bitsets per facet value (facet-bits.ts): what the exact totals count with popcount. */
   readonly bits = new FacetBits()
   /**
    * Range-encoded bitsets of the range filters' columns (decision 092): price, area, price per m², year built and the
-   * date added. A fresh store cuts them at fixed edges (RANGE_DEFAULTS); a clustered or restored one at the quantiles
-   * of its own values (fitRanges), so each bucket holds about 1/64 of the listings.
+   * date added. A clustered or restored store cuts them at the quantiles of its own values (fitRanges), so each bucket
+   * holds about 1/64 of the listings; a fresh one (being loaded, not yet clustered) has a single bucket per column.
    */
   readonly ranges = {
     price: new RangeBits(isNaN), area: new RangeBits(isNaN), ppm2: new RangeBits(isNaN),
