@@ -59,4 +59,16 @@ describe('GET /api/search/markers: the SQL path answers as the index does', () =
     expect(clustered).toBeGreaterThan(1)
     expect(marked).toBeGreaterThan(1)
   })
+
+  it('without a box: the same newest markers (ties by id) and total from the index as from SQL', async () => {
+    for (const q of ['', 'typ=sprzedaz', 'typ=wynajem&kategoria=mieszkanie', 'cena[max]=900000&sortuj=price_asc']) {
+      const viaIndex = await t.app.inject(`/api/search/markers?${q}`)
+      const viaSql = await sqlApp.inject(`/api/search/markers?${q}`)
+      expect(viaIndex.headers['x-search-source'], q).toBe('index')
+      expect(viaSql.headers['x-search-source'], q).toBe('sql')
+      const a = viaIndex.json()
+      expect(a.data.length, q).toBeGreaterThan(50)
+      expect(viaSql.json(), q).toEqual(a)
+    }
+  })
 })

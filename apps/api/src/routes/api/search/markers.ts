@@ -27,9 +27,15 @@ const markers: FastifyPluginAsyncZod = async (app) => {
     const hit = query.bbox
       ? await app.searchIndex.markers({ ...query, bbox: query.bbox }, MARKERS_BEFORE_CLUSTERS, MARKER_GRID)
       : null
+    // Without a box: the newest MAX_MARKERS and the total, as the SQL path below answers, from the index's walk.
+    const newest = query.bbox ? null : await app.searchIndex.search({ ...query, sort: 'newest_plain' }, MAX_MARKERS, 0)
     // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
-    reply.header('x-search-source', hit ? 'index' : 'sql')
+    reply.header('x-search-source', hit || newest ? 'index' : 'sql')
     if (hit) return { data: markersOf(hit.store, hit.slots), clusters: hit.clusters, total: hit.total, truncated: false }
+    if (newest) {
+      const data = markersOf(newest.store, newest.slots)
+      return { data, clusters: [], total: Math.max(newest.total, data.length), truncated: newest.total > data.length }
+    }
     const { where, countWhere, branches } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     if (query.bbox) {
       // As the index answers (decision 035): up to MARKERS_BEFORE_CLUSTERS newest as markers, else every match in
