@@ -46,6 +46,9 @@ for (const k of RANGE_COLUMNS) {
   fresh.addAll(store[k], store.size)
   fit.push(`${k} ${r.edges.length} buckets ${Math.round(performance.now() - a)} ms`)
 }
+let dc = 0
+for (const l of store.districtCities.values()) dc += l.items.byteLength
+console.log(`(district, city) lists ${(dc / 1e6).toFixed(1)} MB in ${store.districtCities.size} lists`)
 console.log(`facet bitsets ${(store.bits.bytes / 1e6).toFixed(1)} MB; range bitsets ${(rangeBytes / 1e6).toFixed(1)} MB (${(100 * rangeBytes / (mem.heapUsed + mem.arrayBuffers)).toFixed(1)} % of heap + array buffers); built at load: ${fit.join(', ')}`)
 
 const EXTRA = [

@@ -6,6 +6,7 @@ import { countMatches, runCount, runSearch, searchMatcher } from './engine.ts'
 import { ADVERTISER_CODE, MEDIA_ADVERTISER_SHIFT, RANGE_COLUMNS, Store, type IndexRow } from './store.ts'
 import { andGroups } from './facet-bits.ts'
 import { addedSince } from '../facets.ts'
+import { placeFilter } from '../places.ts'
 import { rng } from './filters-fixture.ts'
 
 /**
@@ -184,6 +185,11 @@ describe('exact totals with range bitsets (decision 092)', () => {
   const stores = { fresh: base, clustered, updated, restored }
   const nows = [NOW, NOW + 2 * DAY, NOW - 3 * DAY]
 
+  const DISTRICTS = ['warszawa.srodmiescie', 'warszawa.mokotow', 'lodz.srodmiescie', 'lodz.baluty', `krakow.${placeSlug(cities[1]!.districts[0]!.name)}`]
+  it('the districts resolve', () => {
+    expect(placeFilter({ places: DISTRICTS })!.districts).toHaveLength(DISTRICTS.length)
+  })
+
   /** A bound for column k: a listing's own value, an edge of its buckets (±1), or anything in its span. */
   function bound(st: Store, k: (typeof RANGE_COLUMNS)[number]): number {
     const roll = r()
@@ -226,6 +232,8 @@ describe('exact totals with range bitsets (decision 092)', () => {
       })
     })
     maybe(0.25, () => { q.places = some([placeSlug(c.voivodeship), '1418', '1465011', 'malopolskie', 'warszawa.mokotow'], 0.4) })
+    // Districts alone: counted over their (district, city) lists; Śródmieście is in Warsaw and Łódź both.
+    maybe(0.2, () => { if (!q.places && !q.bbox && !q.areas && !q.location) q.places = some(DISTRICTS, 0.5) })
     if (q.places && !q.places.length) delete q.places
     if (q.categories && !q.categories.length) delete q.categories
     if (q.rooms && !q.rooms.length) delete q.rooms

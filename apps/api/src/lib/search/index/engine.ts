@@ -3,7 +3,7 @@ import { floorsInRange, type SearchQuery, type SearchSort } from '@portal/contra
 import { interpretPhrase } from '../phrase.ts'
 import { circleBox, haversine } from '../../geo/distance.ts'
 import {
-  ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, type Store,
+  ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, districtCityKey, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
 import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup, type RangeGroups } from './facet-bits.ts'
@@ -356,6 +356,14 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
    * or all of them), a cell wholly outside none at all; `inside` says which (1 in, 0 out, 2 test), per list.
    */
   let inside: Uint8Array | undefined
+  // Only districts as places (and no other per-slot condition but ranges): the count walks their (district, city)
+  // lists, which hold exactly the place's slots, so those are counted like a range-only search.
+  let countLists = lists
+  if (bitsOn && onlyDistricts && lists === found && !(box || units || leaseYears !== undefined || citiesT || districts)) {
+    const keys = [...new Set(onlyDistricts.filter((pd) => pd.code >= 0 && pd.city >= 0).map((pd) => districtCityKey(pd.code, pd.city)))]
+    countLists = keys.flatMap((k) => st.districtCities.get(k) ?? [])
+    inside = new Uint8Array(countLists.length).fill(1)
+  }
   if (bitsOn && !(units || leaseYears !== undefined || citiesT || districts || circle || places?.districts.length) && box && lists === found && picked.cells) {
     inside = new Uint8Array(lists.length)
     const c = picked.cells
@@ -372,7 +380,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   }
   // With every condition in the bitsets (the alive, wanted-ad, offer and category bits among them) the lists add
   // nothing the AND does not hold: the count is one popcount over the store, whatever lists the walk takes.
-  return { lists, test, count: () => (rest ? countBits(store, lists, groups, rest, rangesOnly || inside ? ranges.flatMap((g) => g.sure) : undefined, inside) : countAll(store, groups)), bitsOnly: !rest }
+  return { lists, test, count: () => (rest ? countBits(store, countLists, groups, rest, rangesOnly || inside ? ranges.flatMap((g) => g.sure) : undefined, inside) : countAll(store, groups)), bitsOnly: !rest }
 }
 
 /** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */

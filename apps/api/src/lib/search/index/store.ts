@@ -292,6 +292,7 @@ export function lengthBelow(l: SlotList, size: number): number {
 /** The columns with range bitsets (Store.ranges). */
 export const RANGE_COLUMNS = ['price', 'area', 'ppm2', 'built', 'created'] as const
 type RangeColumn = (typeof RANGE_COLUMNS)[number]
+export const districtCityKey = (district: number, city: number) => district * 65_536 + city
 export const bucketKey = (seek: number, offer: number, category: number) => (seek * 256 + offer) * 100_000 + category
 export const cellKey = (cellLat: number, cellLon: number) => (cellLat + 10_000) * 100_000 + (cellLon + 20_000)
 
@@ -371,6 +372,11 @@ export class Store {
   readonly bucketCells = new Map<number, Map<number, SlotList>>()
   readonly cities = new Map<number, SlotList>()
   readonly districts = new Map<number, SlotList>()
+  /**
+   * Per district and city (districtCityKey): the exact set of a `lokalizacje` district, whose name alone (`districts`)
+   * several cities share (decision 092: the count needs no per-slot test for it). Derived, not in the snapshot.
+   */
+  readonly districtCities = new Map<number, SlotList>()
   /** Per owner (user id): the seller's active-listing count on the listing page. Not kept in sort orders. */
   readonly users = new Map<number, SlotList>()
   /**
@@ -503,6 +509,7 @@ export class Store {
     st.fitRanges()
     for (let s = 0; s < n; s++) {
       st.addBits(s)
+      if (st.district[s]) st.listFor(st.districtCities, districtCityKey(st.district[s]!, st.city[s]!)).push(s)
       if (!st.alive[s]) { st.dead++; continue }
       if (st.slotById.has(st.id[s]!)) throw new Error('snapshot ids repeat')
       st.slotById.set(st.id[s]!, s)
@@ -587,7 +594,10 @@ export class Store {
     if (!byCell) this.bucketCells.set(bucket, byCell = new Map())
     this.listFor(byCell, cell).push(s)
     this.listFor(this.cities, this.city[s]!).push(s)
-    if (this.district[s]) this.listFor(this.districts, this.district[s]!).push(s)
+    if (this.district[s]) {
+      this.listFor(this.districts, this.district[s]!).push(s)
+      this.listFor(this.districtCities, districtCityKey(this.district[s]!, this.city[s]!)).push(s)
+    }
     this.listFor(this.users, this.user[s]!).push(s)
     this.sellerCounts.delete(this.user[s]!)
   }
