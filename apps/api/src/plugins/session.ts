@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { sessions } from '@portal/db'
 import { CSRF_MISMATCH_BODY } from '../lib/http/errors.ts'
+import { renderMemoOf } from '../lib/http/render-memo.ts'
 
 /**
  * Server-side sessions, Laravel Sanctum style: an httpOnly `portal_session` cookie holding a random id (only its
@@ -104,6 +105,17 @@ export async function destroyUserSessions(request: FastifyRequest, userId: numbe
 }
 
 async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // A page's GET calls read the session once for the whole page (lib/http/render-memo.ts).
+  const memo = renderMemoOf(request)
+  if (memo) {
+    const shared = await (memo.session ??= readSession(request, reply).then(() => request.session))
+    request.session = shared as FastifyRequest['session']
+    return
+  }
+  await readSession(request, reply)
+}
+
+async function readSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE]
   if (!raw || raw.length > 200) return
   const id = sha256(raw)

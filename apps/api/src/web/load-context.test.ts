@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyRequest } from 'fastify'
+import { EventEmitter } from 'node:events'
+import { sessions } from '@portal/db'
 import { createTestApp, startSession } from '../test/helpers.ts'
+import { createUser, login } from '../routes/api/auth/test-support.ts'
+import { openRenderMemos } from '../lib/http/render-memo.ts'
 import { createLoadContext } from './load-context.ts'
 import { mountMissingWeb } from './ssr.ts'
 
@@ -52,6 +56,26 @@ describe('SSR load context: context.api runs requests in-process', () => {
   it('is exempt from the per-IP rate limit (all SSR calls would share one address)', async () => {
     const { api } = createLoadContext(t.app, pageRequest({}))
     for (let i = 0; i < 4; i++) expect((await api('/api/__test/limited')).status).toBe(200)
+  })
+
+  it("a page's GET calls read the session and the user once; an action's call reads again; the memo closes with the page", async () => {
+    const u = await createUser(t.db, { email: `memo-${Date.now()}@example.com` })
+    const jar = await login(t.app, u.email)
+    const page = { raw: new EventEmitter() }
+    const { api } = createLoadContext(t.app, pageRequest({ cookie: jar.cookie }), undefined, page)
+    expect(openRenderMemos()).toBe(1)
+    expect((await api('/api/user')).status).toBe(200)
+    // The session ends meanwhile (another tab logs out): this page's later GETs still see what its first one read...
+    await t.db.db.delete(sessions)
+    expect((await api('/api/user')).status).toBe(200)
+    expect((await api('/api/favorites/ids')).status).toBe(200)
+    // ...another page does not,
+    expect((await createLoadContext(t.app, pageRequest({ cookie: jar.cookie })).api('/api/user')).status).toBe(401)
+    // and after an action's call (not a GET) this page reads again too.
+    await api('/api/__test/echo', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+    expect((await api('/api/user')).status).toBe(401)
+    page.raw.emit('close')
+    expect(openRenderMemos()).toBe(0)
   })
 
   it('refuses non-API paths (no recursive SSR)', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES } from '@portal/contracts/auth'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../plugins/security.ts'
 import { SESSION_COOKIE } from '../plugins/session.ts'
+import { openRenderMemo, RENDER_MEMO_HEADER } from '../lib/http/render-memo.ts'
 
 /**
  * What React Router loaders and actions get as `context` (docs/team-conventions.md): `api(path, init)` runs the
@@ -19,8 +20,11 @@ const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const
 
 const SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`)
 
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce?: string): LoadContext {
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce?: string, reply?: { raw: Pick<NodeJS.EventEmitter, 'once'> }): LoadContext {
   const signedOut = !SESSION.test(String(request.headers.cookie ?? ''))
+  // The page's calls read the session and the user once (decision 096), until the page has been answered.
+  const memo = signedOut || !reply ? undefined : openRenderMemo()
+  if (memo) reply!.raw.once('close', memo.close)
   return {
     cspNonce,
     api: async (path, init = {}) => {
@@ -43,6 +47,7 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
       }
       normalized.headers.forEach((value, key) => { headers[key] = value })
       headers[INTERNAL_HEADER] = INTERNAL_TOKEN
+      if (memo) headers[RENDER_MEMO_HEADER] = memo.key
       // Same request id as the page request, so its API calls are found together in the log.
       headers['x-request-id'] = request.id
       const payload = init.body != null ? Buffer.from(await normalized.arrayBuffer()) : undefined

@@ -117,7 +117,7 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
       : createRequestHandler(build, 'development'))
     const render = pool
       ? (encoding?: 'br' | 'gzip') => renderInPool(pool, app, request, reply, encoding)
-      : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply)) as LoadContext & AppLoadContext)
+      : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply), reply) as LoadContext & AppLoadContext)
     if (cache?.eligible(request)) {
       return cache.serve(request, reply, async () => {
         const res = await render()
@@ -148,7 +148,7 @@ function renderPoolFor(app: FastifyInstance, opts: MountWebOptions): RenderPool 
 async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, encoding?: 'br' | 'gzip'): Promise<Response> {
   const fetchRequest = toFetchRequest(request, reply)
   const body = fetchRequest.body ? new Uint8Array(await fetchRequest.arrayBuffer()) : undefined
-  const context = createLoadContext(app, request, cspNonceOf(reply))
+  const context = createLoadContext(app, request, cspNonceOf(reply), reply)
   try {
     return await pool.render(
       { url: fetchRequest.url, method: fetchRequest.method, headers: [...fetchRequest.headers], body, cspNonce: context.cspNonce, encoding },

@@ -4,6 +4,7 @@ import { users } from '@portal/db'
 import { AUTH_MESSAGES } from '@portal/contracts/auth'
 import { isCompany, USER_MESSAGES } from '@portal/contracts/user'
 import { HttpError } from '../http/errors.ts'
+import { renderMemoOf } from '../http/render-memo.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -14,9 +15,14 @@ export const forbidden = (message = 'Brak dostępu.') => new HttpError(403, 'for
 export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {
   const userId = request.session?.userId
   if (!userId) return null
-  const [row] = await request.server.db.db.select().from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt))).limit(1)
-  return row ?? null
+  const read = async () => {
+    const [row] = await request.server.db.db.select().from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt))).limit(1)
+    return row ?? null
+  }
+  // Once per server-rendered page for its GET calls (lib/http/render-memo.ts): they all carry the same session.
+  const memo = renderMemoOf(request)
+  return memo ? (memo.user ??= read()) as Promise<UserRow | null> : read()
 }
 
 /** The logged-in user or a 401 `{error:'unauthenticated'}`. */
