@@ -121,7 +121,8 @@ for (const width of [390, 1280]) {
     await expect(buyer.getByTestId('units-count')).toHaveText('4 lokale z 4')
     await buyer.getByRole('group', { name: 'Filtry lokali' }).getByLabel('Pokoje').selectOption('3')
     await expect(buyer.getByTestId('units-count')).toHaveText('1 lokal z 4')
-    const units = width < 640 ? buyer.getByRole('list', { name: 'Lokale' }) : buyer.getByRole('table', { name: 'Lokale' })
+    // One table at both widths (decision 090); below 640 px its rows are cards and 'Sortuj' sorts them.
+    const units = buyer.getByRole('table', { name: 'Lokale' })
     await expect(units).toContainText('A/2')
     await expect(units).not.toContainText('A/1')
     await units.getByRole('button', { name: 'Historia cen lokalu A/2' }).click()

@@ -82,6 +82,12 @@ export const investmentDetailSchema = investmentCardSchema.extend({
   description: z.string(), buildings: z.array(z.string()), amenities: z.array(z.string()), photos: z.array(investmentPhotoSchema),
   address: z.object({ street: z.string().nullable(), number: z.string().nullable(), zip: z.string().nullable(), county: z.string().nullable(), commune: z.string().nullable() }).nullable(),
   units: z.array(unitSchema),
+  /** With `wiersze=1` (the public page, decision 090): every unit as a row (`PackedUnit`), and `units` empty. */
+  unit_rows: z.array(z.tuple([
+    z.number().int(), z.string(), z.union([z.literal(0), z.literal(1)]), z.string(), z.string(), z.number().int().nullable(),
+    z.number().nullable(), z.number().int().nullable(), z.number().int(), z.number().int().nullable(), unitStatus, z.array(z.string()),
+    z.array(z.tuple([z.enum(['parking', 'storage', 'other']), z.string(), z.number().int(), z.string()])),
+  ])).optional(),
   /** The developer's open-data file (art. 19b), when one was written. */
   open_data_url: z.string().nullable(),
   updated_at: z.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Unit } from '@portal/contracts/investments'
-import { packUnits, unpackUnits } from './investments'
+import { packUnit } from '@portal/contracts/plain/investments'
+import { unpackUnits } from './investments'
 
 const unit = (over: Partial<Unit>): Unit => ({
   id: 1, listing_slug: 'mieszkanie-1', listed: true, building: 'A', unit_number: '1', floor: 0, area: 41.5, rooms: 2,
@@ -9,7 +10,7 @@ const unit = (over: Partial<Unit>): Unit => ({
   ...over,
 })
 
-describe('packUnits / unpackUnits (the investment page data, decision 087)', () => {
+describe('packUnit / unpackUnits (the investment page data, decisions 087 and 090)', () => {
   it('gives back every field of every unit, nulls, Polish letters and the order kept, the histories left out', () => {
     const units = [
       unit({}),
@@ -18,6 +19,7 @@ describe('packUnits / unpackUnits (the investment page data, decision 087)', () 
       unit({ id: 3, status: 'zarezerwowane', outdoor: ['ogrodek', 'taras'], extras: [
         { kind: 'storage', label: 'Komórka', price: 12_000_00, since: '2026-10-01' }, { kind: 'other', label: '', price: 0, since: '2026-10-02' }] }),
     ]
+    const packUnits = (us: Unit[]) => JSON.stringify(us.map(packUnit))
     expect(unpackUnits(packUnits(units))).toEqual(units.map((u) => ({ ...u, price_history: [] })))
     expect(unpackUnits(packUnits([]))).toEqual([])
   })

@@ -16,7 +16,7 @@ import { serverApi } from '~/lib/api.server'
 import { mapTileUrl } from '~/lib/map-tiles.server'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import { absoluteUrl, jsonLdString, metaDescription, paragraphs } from '~/lib/offer-text'
-import { dateText, packUnits, ppmText, priceText, unpackUnits } from '~/lib/investments'
+import { dateText, ppmText, priceText, unpackUnits } from '~/lib/investments'
 import { pageTitle } from '~/lib/site'
 import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
 import type { Route } from './+types/investment'
@@ -25,25 +25,25 @@ import type { Route } from './+types/investment'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/api/investments/${encodeURIComponent(params.slug)}`
   const [res, days] = await Promise.all([
-    serverApi(context, `${path}?historie=0`, { headers: { Accept: 'application/json' } }),
+    serverApi(context, `${path}?wiersze=1`, { headers: { Accept: 'application/json' } }),
     // Open days with places left and visit times of the weekly hours (issue 28, decision 078); the page shows without them if this fails.
     serverApi(context, `${path}/viewings`, { headers: { Accept: 'application/json' } })
       .then(async (r) => (r.ok ? ((await r.json()) as { slots: Slot[] }).slots : []), () => [] as Slot[]),
   ])
   if (res.status === 404 || res.status === 422) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 503 })
-  const { units, ...inv } = (await res.json()) as InvestmentDetail
-  // The page's data carries the units as one string of rows (decision 087), without their price histories: each is
-  // read when its 'Historia cen' opens (decision 082), and the API leaves them out (historie=0).
+  // The units come as rows without their price histories (wiersze=1, decision 090: each history is read when its
+  // 'Historia cen' opens, decision 082), and go into the page's data as one string of those rows (decision 087).
+  const { units: _, unit_rows: rows = [], ...inv } = (await res.json()) as InvestmentDetail
   // The page lists the open days; of the visit times only the first is shown (the dialog loads them all).
   const openDays = days.filter((d) => d.open_day_id !== null)
   const firstVisit = days.find((d) => d.open_day_id === null) ?? null
-  return data({ inv, units: packUnits(units), openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, {
+  return data({ inv, units: JSON.stringify(rows), openDays, firstVisit, origin: publicOrigin(request), tileUrl: mapTileUrl() }, {
     headers: {
       'Cache-Control': 'public, max-age=60',
       // For the server's own page cache only (decision 029, 082; never sent): the units' listings, whose changes in
       // listing_changes drop the page. Edits of the investment itself (and new units) name all its units there too.
-      ...(units.length ? { [PAGE_CACHE_LISTINGS]: units.map((u) => u.id).join(' ') } : {}),
+      ...(rows.length ? { [PAGE_CACHE_LISTINGS]: rows.map((r) => r[0]).join(' ') } : {}),
     },
   })
 }
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   ]
 }
 
-function investmentJsonLd(inv: Omit<InvestmentDetail, 'units'>, units: Unit[], origin: string) {
+function investmentJsonLd(inv: Omit<InvestmentDetail, 'units' | 'unit_rows'>, units: Unit[], origin: string) {
   const onSale = units.filter((u) => u.status !== 'sprzedane')
   return {
     '@context': 'https://schema.org', '@type': 'ApartmentComplex', name: inv.name, url: absoluteUrl(origin, `/inwestycje/${inv.slug}`),

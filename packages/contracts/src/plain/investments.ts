@@ -110,3 +110,37 @@ export function importHeaderKey(header: string): string {
   const base = header.toLowerCase().replace(/\(.*?\)/g, '').replace(/ł/g, 'l').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
   return base.replace(/[^a-z0-9]/g, '')
 }
+
+/**
+ * One unit as a row (decisions 087, 090): its values in this order, no keys and no price history. The public
+ * investment page asks `GET /api/investments/{slug}?wiersze=1` for its units so, and carries them to the browser as
+ * they came.
+ */
+export type PackedUnit = [
+  id: number, listing_slug: string, listed: 0 | 1, building: string, unit_number: string, floor: number | null,
+  area: number | null, rooms: number | null, price: number, price_per_m2: number | null, status: UnitStatusValue,
+  outdoor: string[], extras: [kind: 'parking' | 'storage' | 'other', label: string, price: number, since: string][],
+]
+
+/** A unit as the API's objects have it (`Unit` of @portal/contracts/investments), its price history empty. */
+export interface UnpackedUnit {
+  id: number; listing_slug: string; listed: boolean; building: string; unit_number: string; floor: number | null
+  area: number | null; rooms: number | null; price: number; price_per_m2: number | null; status: UnitStatusValue
+  outdoor: string[]; extras: { kind: 'parking' | 'storage' | 'other'; label: string; price: number; since: string }[]
+  price_history: { price: number; changed_at: string }[]
+}
+
+export function packUnit(u: UnpackedUnit): PackedUnit {
+  return [
+    u.id, u.listing_slug, u.listed ? 1 : 0, u.building, u.unit_number, u.floor, u.area, u.rooms, u.price, u.price_per_m2,
+    u.status, u.outdoor, u.extras.map((e) => [e.kind, e.label, e.price, e.since]),
+  ]
+}
+
+export function unpackUnit(r: PackedUnit): UnpackedUnit {
+  return {
+    id: r[0], listing_slug: r[1], listed: r[2] === 1, building: r[3], unit_number: r[4], floor: r[5], area: r[6], rooms: r[7],
+    price: r[8], price_per_m2: r[9], status: r[10], outdoor: r[11],
+    extras: r[12].map((e) => ({ kind: e[0], label: e[1], price: e[2], since: e[3] })), price_history: [],
+  }
+}

@@ -111,21 +111,49 @@ export async function unitsOf(db: DbHandle, of: number | string, { histories = t
 }
 
 
+/** A public investment's row with its owner, its units' figures and whether its developer has an open-data file. */
+function publicInvestment(db: DbHandle, slug: string) {
+  return db.db.select({
+    inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
+    agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${investments.id}`)} s)`,
+    openData: priceDisclosureXml.userId,
+  }).from(investments).innerJoin(users, eq(users.id, investments.userId))
+    .leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, investments.userId))
+    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1)
+}
+
 /**
  * One public investment with all its units; `histories: false` leaves each unit's price history empty without reading
  * it (the public page reads one when its 'Historia cen' opens, decision 082, 087).
  */
 export async function investmentBySlug(db: DbHandle, slug: string, { histories = true } = {}): Promise<InvestmentDetail | null> {
   // The units are read beside the investment (two connections of a pool; one after the other on PGlite).
-  const [[r], units] = await Promise.all([db.db.select({
-    inv: investments, owner: { id: users.id, name: users.name, companyName: users.companyName, type: users.type, agencyId: users.agencyId },
-    agg: sql<Agg>`(SELECT row_to_json(s) FROM ${stats(sql`${investmentUnits.investmentId} = ${investments.id}`)} s)`,
-    openData: priceDisclosureXml.userId,
-  }).from(investments).innerJoin(users, eq(users.id, investments.userId))
-    .leftJoin(priceDisclosureXml, eq(priceDisclosureXml.userId, investments.userId))
-    .where(and(eq(investments.slug, slug), sql`${users.deletedAt} IS NULL AND ${users.blockedAt} IS NULL`)).limit(1), unitsOf(db, slug, { histories })])
+  const [[r], units] = await Promise.all([publicInvestment(db, slug), unitsOf(db, slug, { histories })])
   if (!r) return null
   return detail(db, r.inv, r.owner, r.agg, r.openData !== null, units)
+}
+
+/**
+ * The public page's answer (decision 090): the investment as `investmentBySlug` gives it, `units` empty and every unit
+ * as a row (`PackedUnit`, in the order of `unitsOf`) in `unit_rows`, without price histories, as JSON text. PostgreSQL
+ * writes the rows' JSON in one value, so no unit becomes a JavaScript object on the way: at 500 units the driver's
+ * row parsing, the objects and their serialisation were most of the answer's cost, and the page carries the rows to
+ * the browser as they come.
+ */
+export async function investmentRowsBySlug(db: DbHandle, slug: string): Promise<string | null> {
+  const [[r], rows] = await Promise.all([publicInvestment(db, slug), db.db.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(
+        l.id, l.slug, (l.status = 'active')::int, u.building, u.unit_number, u.floor, l.area::float8, coalesce(u.rooms, l.rooms),
+        l.price, l.price_per_m2, u.status, u.outdoor,
+        (SELECT coalesce(json_agg(json_build_array(e->'kind', e->'label', e->'price', e->'since') ORDER BY n), '[]')
+          FROM jsonb_array_elements(u.extras) WITH ORDINALITY AS x(e, n)))
+      ORDER BY u.building, length(u.unit_number), u.unit_number), '[]')::text AS rows
+    FROM investment_units u JOIN listings l ON l.id = u.listing_id
+    WHERE u.investment_id = (SELECT id FROM investments WHERE slug = ${slug})`).then((res) => rowsOf(res))])
+  if (!r) return null
+  const inv = await detail(db, r.inv, r.owner, r.agg, r.openData !== null, [])
+  const json = JSON.stringify(inv)
+  return `${json.slice(0, -1)},"unit_rows":${String(rows[0]!.rows)}}`
 }
 
 export async function detail(db: DbHandle, inv: InvestmentRow, owner: Owner, agg: Agg, hasOpenData: boolean, units?: Unit[]): Promise<InvestmentDetail> {

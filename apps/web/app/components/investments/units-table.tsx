@@ -130,27 +130,10 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
           ])}
         </select>
       </label>
-      <ul className="mt-3 flex flex-col gap-2 sm:hidden" aria-label="Lokale">
-        {visible.map((u) => (
-          <li key={u.id} data-unit={unitLabel(u)} className="rounded-xl border border-slate-200 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold text-slate-900">
-                {u.listed ? <a href={`/ogloszenia/${u.listing_slug}`} className="text-accent-700 hover:underline">Lokal {unitLabel(u)}</a> : <>Lokal {unitLabel(u)}</>}
-              </p>
-              <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span>
-            </div>
-            <p className="text-[15px] text-slate-700">{u.rooms ?? '—'} pok. · {areaText(u.area)} · {u.floor === 0 ? 'parter' : `piętro ${floorText(u.floor)}`}</p>
-            {u.status !== 'sprzedane' && <p className="text-[15px]"><strong className="text-slate-900">{priceText(u.price)}</strong> <span className="text-slate-600">· {ppmText(u.price_per_m2)}</span></p>}
-            <button type="button" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}
-              className="-ml-3 inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
-              Historia cen<span className="sr-only"> lokalu {unitLabel(u)}</span>
-            </button>
-            {open === u.id && <History u={u} slug={investment.slug} />}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-2 hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-[720px] border-separate border-spacing-0 text-left text-[15px]" aria-label="Lokale">
+      {/* One markup for both widths (decision 090): a table from 640 px; below it `units-cards` (app.css) lays each row
+          out as the card the phone list was, and the `sm:hidden` words are the card's. */}
+      <div className="mt-3 sm:mt-2 sm:overflow-x-auto">
+        <table className="units-cards w-full border-separate border-spacing-0 text-left text-[15px] sm:min-w-[720px]" aria-label="Lokale">
           <thead>
             <tr>
               {COLUMNS.map((c) => (
@@ -164,30 +147,35 @@ export function UnitsTable({ units, investment }: { units: Unit[]; investment: {
             </tr>
           </thead>
           <tbody>
-            {visible.map((u) => (
-              <Fragment key={u.id}>
-                <tr data-unit={unitLabel(u)}>
-                  <td className="border-b border-slate-100 py-2.5 pr-2 font-semibold text-slate-900">
-                    {u.listed ? <a href={`/ogloszenia/${u.listing_slug}`} className="text-accent-700 hover:underline">{unitLabel(u)}</a> : unitLabel(u)}
-                  </td>
-                  <td className="border-b border-slate-100 px-2 tabular-nums">{u.rooms ?? '—'}</td>
-                  <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums">{areaText(u.area)}</td>
-                  <td className="border-b border-slate-100 px-2">{floorText(u.floor)}</td>
-                  <td className="whitespace-nowrap border-b border-slate-100 px-2 font-semibold tabular-nums text-slate-900">{u.status === 'sprzedane' ? '—' : priceText(u.price)}</td>
-                  <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums">{u.status === 'sprzedane' ? '—' : ppmText(u.price_per_m2)}</td>
-                  <td className="border-b border-slate-100 px-2"><span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span></td>
-                  <td className="border-b border-slate-100 px-2 text-right">
-                    <button type="button" aria-expanded={open === u.id} onClick={() => setOpen(open === u.id ? null : u.id)}
-                      className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
-                      Historia cen<span className="sr-only"> lokalu {unitLabel(u)}</span>
-                    </button>
-                  </td>
-                </tr>
-                {open === u.id && (
-                  <tr><td colSpan={8} className="border-b border-slate-100 py-2"><History u={u} slug={investment.slug} /></td></tr>
-                )}
-              </Fragment>
-            ))}
+            {visible.map((u) => {
+              const label = unitLabel(u)
+              const sold = u.status === 'sprzedane'
+              const opened = open === u.id
+              return (
+                <Fragment key={u.id}>
+                  <tr data-unit={label} data-sold={sold || undefined} data-open={opened || undefined}>
+                    <td className="border-b border-slate-100 py-2.5 pr-2 font-semibold text-slate-900">
+                      {u.listed ? <a href={`/ogloszenia/${u.listing_slug}`} className="text-accent-700 hover:underline"><span className="sm:hidden">Lokal </span>{label}</a> : <><span className="sm:hidden">Lokal </span>{label}</>}
+                    </td>
+                    <td className="border-b border-slate-100 px-2 tabular-nums">{u.rooms ?? '—'}<span className="sm:hidden"> pok.</span></td>
+                    <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums"><span className="sm:hidden">·&nbsp;</span>{areaText(u.area)}</td>
+                    <td className="border-b border-slate-100 px-2"><span className="sm:hidden">·&nbsp;{u.floor === 0 ? '' : 'piętro '}</span>{floorText(u.floor)}</td>
+                    <td className="whitespace-nowrap border-b border-slate-100 px-2 font-semibold tabular-nums text-slate-900">{sold ? '—' : priceText(u.price)}</td>
+                    <td className="whitespace-nowrap border-b border-slate-100 px-2 tabular-nums">{sold ? '—' : <><span className="sm:hidden">·&nbsp;</span>{ppmText(u.price_per_m2)}</>}</td>
+                    <td className="border-b border-slate-100 px-2"><span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[u.status] ?? ''}`}>{unitStatusLabel(u.status)}</span></td>
+                    <td className="border-b border-slate-100 px-2 text-right">
+                      <button type="button" aria-expanded={opened} onClick={() => setOpen(opened ? null : u.id)}
+                        className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-700 hover:bg-accent-50">
+                        Historia cen<span className="sr-only"> lokalu {label}</span>
+                      </button>
+                    </td>
+                  </tr>
+                  {opened && (
+                    <tr><td colSpan={8} className="border-b border-slate-100 py-2"><History u={u} slug={investment.slug} /></td></tr>
+                  )}
+                </Fragment>
+              )
+            })}
           </tbody>
         </table>
       </div>

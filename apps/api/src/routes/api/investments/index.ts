@@ -11,7 +11,7 @@ import { fieldError, HttpError, notFound } from '../../../lib/http/errors.ts'
 import { inTransaction } from '../../../lib/http/transaction.ts'
 import { createInvestment, logInvestmentChange, ownInvestment, updateInvestment } from '../../../lib/investments/investments.ts'
 import { importUnits } from '../../../lib/investments/import.ts'
-import { investmentBySlug, listInvestments, ownDetail, unitHistory, unitsOf } from '../../../lib/investments/read.ts'
+import { investmentBySlug, investmentRowsBySlug, listInvestments, ownDetail, unitHistory, unitsOf } from '../../../lib/investments/read.ts'
 import { templateCsv, templateXlsx } from '../../../lib/investments/template.ts'
 import { saveUnit } from '../../../lib/investments/units.ts'
 import { plainJsonSerializer } from '../../../lib/search/request.ts'
@@ -55,14 +55,21 @@ const investmentsApi: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/investments/:slug', {
     schema: {
-      tags: ['investments'], summary: 'One investment with all its units (sold ones too) and their price history (historie=0: every price_history empty, not read)',
-      params: z.object({ slug: z.string().max(120) }), querystring: z.object({ historie: z.enum(['0', '1']).default('1') }),
+      tags: ['investments'], summary: 'One investment with all its units (sold ones too) and their price history (historie=0: every price_history empty, not read; wiersze=1: the units as rows in unit_rows, units empty, no histories)',
+      params: z.object({ slug: z.string().max(120) }),
+      querystring: z.object({ historie: z.enum(['0', '1']).default('1'), wiersze: z.enum(['0', '1']).default('0') }),
       response: { 200: investmentDetailSchema, 404: apiErrorSchema, 422: validationErrorSchema },
     },
     // Hundreds of units with their price histories: checking them against the schema on the way out cost more than
     // reading them (as for the search answers); investments.test checks the answer against the schema instead.
     serializerCompiler: plainJsonSerializer,
-  }, async (request) => {
+  }, async (request, reply) => {
+    if (request.query.wiersze === '1') {
+      // The public page's units as rows (decision 090): JSON text written by PostgreSQL, sent as it is.
+      const json = await investmentRowsBySlug(app.db, request.params.slug)
+      if (!json) throw notFound(M.notFound)
+      return reply.type('application/json; charset=utf-8').send(json as never) // the text is sent as it is (the schema documents it)
+    }
     const inv = await investmentBySlug(app.db, request.params.slug, { histories: request.query.historie === '1' })
     if (!inv) throw notFound(M.notFound)
     return inv

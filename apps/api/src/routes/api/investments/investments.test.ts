@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import writeXlsxFile from 'write-excel-file/node'
 import { investmentUnits, listingPriceHistory, listings } from '@portal/db'
-import { investmentDetailSchema } from '@portal/contracts/investments'
+import { investmentDetailSchema, packUnit, unpackUnit } from '@portal/contracts/investments'
 import { createTestApp, form, startSession, upload } from '../../../test/helpers.ts'
 import { createUser, login, send, type Jar } from '../auth/test-support.ts'
 import { cp1250, csvText, HEADER, utf16leBom, validInvestment, validUnit } from './test-support.ts'
@@ -110,6 +110,28 @@ describe('/api/investments', () => {
     expect(bad.json().errors.historie[0]).toMatch(/^Pole historie/)
     // Back on sale: the listing runs again.
     expect((await put({ price: 615_000_00, status: 'zarezerwowane' })).json().listed).toBe(true)
+  })
+
+  it("the public page's rows (wiersze=1) are the units of the lean answer, in its order, and the same investment", async () => {
+    const inv = await create(dev, { name: 'Osiedle Wiersze', buildings: ['A', 'B'] })
+    const add = (over: Parameters<typeof validUnit>[0]) => send(t.app, dev, 'POST', `/api/investments/${inv.id}/units`, validUnit(over))
+    await add({ building: 'B', unit_number: '10', floor: 0, area: 41.25, outdoor: [], extras: [] })
+    await add({ building: 'A', unit_number: '2', outdoor: ['taras', 'balkon'], extras: [
+      { kind: 'storage', label: 'Komórka „Ż”', price: 12_000_00 }, { kind: 'other', label: '', price: 0 }, { kind: 'parking', label: 'Miejsce', price: 35_000_00 }] })
+    const sold = (await add({ building: 'A', unit_number: '10', status: 'zarezerwowane' })).json()
+    await send(t.app, dev, 'PUT', `/api/investments/${inv.id}/units/${sold.id}`, validUnit({ building: 'A', unit_number: '10', status: 'sprzedane' }))
+    const lean = (await t.app.inject({ url: `/api/investments/${inv.slug}?historie=0` })).json()
+    const res = await t.app.inject({ url: `/api/investments/${inv.slug}?wiersze=1` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    const rows = investmentDetailSchema.parse(res.json())
+    const { unit_rows: unitRows, ...rest } = rows
+    expect(rest).toEqual({ ...lean, units: [] })
+    expect(unitRows!.map(unpackUnit)).toEqual(lean.units)
+    expect(lean.units.map((u: { building: string; unit_number: string }) => `${u.building}/${u.unit_number}`)).toEqual(['A/2', 'A/10', 'B/10'])
+    expect(unitRows!.map(unpackUnit).map(packUnit)).toEqual(unitRows)
+    expect((await t.app.inject({ url: '/api/investments/nie-ma-takiej?wiersze=1' })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/investments/${inv.slug}?wiersze=tak` })).statusCode).toBe(422)
   })
 
   it('the public list filters by city, status, completion, price and rooms', async () => {
