@@ -20,6 +20,7 @@ const PRELOAD = /^<link rel="modulepreload" href="([^"]*)"[^>]*>$/
 const MODULE_TYPE = /\stype="module"/
 const SRC = /\ssrc=/
 const NONCE = /\snonce="([^"]*)"/
+const TAG = /<(?:link|script)/g
 
 /**
  * The loader, called with the module script's text and the modulepreload URLs where <Scripts/> put the module script.
@@ -135,8 +136,16 @@ export class ModuleScriptDeferrer {
         this.inScript = false
         continue
       }
-      const lt = buf.indexOf('<', pos)
+      // Straight to the next `<link` or `<script` (not to every tag: a page of 300 KB has thousands).
+      TAG.lastIndex = pos
+      const lt = TAG.exec(buf)?.index ?? -1
       if (lt < 0) {
+        // A `<link` or `<script` cut at the end of this piece waits for the rest.
+        const tail = final ? -1 : buf.lastIndexOf('<')
+        if (tail >= pos && buf.length - tail < 8 && ('<script'.startsWith(buf.slice(tail)) || '<link'.startsWith(buf.slice(tail)))) {
+          out += buf.slice(pos, tail)
+          return hold(tail)
+        }
         out += buf.slice(pos)
         return out
       }

@@ -118,6 +118,7 @@ export const NO_UNIT_FILTER: UnitFilter = { rooms: '', status: '', priceMax: '',
 const STATUS_ORDER: Record<string, number> = { dostepne: 0, zarezerwowane: 1, sprzedane: 2 }
 
 export function filterUnits(units: Unit[], f: UnitFilter): Unit[] {
+  if (!f.rooms && !f.status && !f.priceMax && !f.areaMin && !f.areaMax && f.floor === '') return units
   const priceMax = num(f.priceMax)
   const areaMin = num(f.areaMin)
   const areaMax = num(f.areaMax)
