@@ -3,7 +3,7 @@
  *   --server-root /path/before --server-root . [--rounds 4] [--per-window 400] [--data-dir DIR] [--page-cache-mb 0] [--ssr-workers N]
  * Starts each checkout's compiled server (`npm run build` there first) on the same PostgreSQL database, then asks for
  * cold listing pages (each slug once, in turn from FILE: one slug a line, e.g. `select slug from listings where status =
- * 'active' order by random() limit 20000`) in windows of --per-window requests at 10 connections, one server at a time,
+ * 'active' order by random() limit 20000`; a line starting with '/' is a path, e.g. an investment page asked again and again) in windows of --per-window requests at 10 connections, one server at a time,
  * alternating which goes first. For each window it reads the CPU time of the server process and of its PostgreSQL
  * backends (PGAPPNAME tells them apart) from /proc, so the figure holds on a busy machine where requests/s do not:
  * milliseconds of CPU per render, Node and PostgreSQL. Run it on the database's host (it reads /proc of the backends).
@@ -85,7 +85,8 @@ function window(s: Server, count: number) {
     requests: [{
       setupRequest: (req) => {
         const i = start + n++
-        return { ...req, path: `/ogloszenia/${slugs[i % slugs.length]}`,
+        const slug = slugs[i % slugs.length]!
+        return { ...req, path: slug.startsWith('/') ? slug : `/ogloszenia/${slug}`,
           headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } }
       },
     }],

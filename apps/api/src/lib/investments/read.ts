@@ -145,8 +145,9 @@ export async function investmentRowsBySlug(db: DbHandle, slug: string): Promise<
     SELECT coalesce(json_agg(json_build_array(
         l.id, l.slug, (l.status = 'active')::int, u.building, u.unit_number, u.floor, l.area::float8, coalesce(u.rooms, l.rooms),
         l.price, l.price_per_m2, u.status, u.outdoor,
-        (SELECT coalesce(json_agg(json_build_array(e->'kind', e->'label', e->'price', e->'since') ORDER BY n), '[]')
-          FROM jsonb_array_elements(u.extras) WITH ORDINALITY AS x(e, n)))
+        -- The extras in their order: the function's rows go straight into the aggregate. (An ORDER BY over WITH
+        -- ORDINALITY sorted each unit's extras apart and tripled the statement's time.)
+        (SELECT coalesce(json_agg(json_build_array(e->'kind', e->'label', e->'price', e->'since')), '[]') FROM jsonb_array_elements(u.extras) e))
       ORDER BY u.building, length(u.unit_number), u.unit_number), '[]')::text AS rows
     FROM investment_units u JOIN listings l ON l.id = u.listing_id
     WHERE u.investment_id = (SELECT id FROM investments WHERE slug = ${slug})`).then((res) => rowsOf(res))])
