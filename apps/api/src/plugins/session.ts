@@ -6,6 +6,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { sessions } from '@portal/db'
 import { CSRF_MISMATCH_BODY } from '../lib/http/errors.ts'
 import { renderMemoOf } from '../lib/http/render-memo.ts'
+import { isInternalRequest } from './security.ts'
 
 /**
  * Server-side sessions, Laravel Sanctum style: an httpOnly `portal_session` cookie holding a random id (only its
@@ -187,7 +188,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     const appKey = request.server.appKey
     const guestCookie = request.session ? undefined : request.cookies[XSRF_COOKIE]
     const guestValid = isGuestToken(appKey, guestCookie)
-    if (!request.session && !guestValid) reply.setCookie(XSRF_COOKIE, newGuestToken(appKey), cookieOptions(request, false))
+    // A page's own in-process calls (web/load-context.ts) pass no Set-Cookie on to the browser: no token to sign for them.
+    if (!request.session && !guestValid && !isInternalRequest(request)) reply.setCookie(XSRF_COOKIE, newGuestToken(appKey), cookieOptions(request, false))
     if (!UNSAFE_METHODS.has(request.method) && !CSRF_ON_GET.has(routed)) return
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token']
     const sent = Array.isArray(header) ? header[0] : header
