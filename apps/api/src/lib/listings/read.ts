@@ -11,6 +11,8 @@ import type { Storage } from '../media/storage.ts'
 
 /** Listing responses: the editing shape (spec §3) and the public page's shape. */
 type PhotoRow = typeof listingPhotos.$inferSelect
+/** What the responses show of a photo row (pageExtras reads only these). */
+export type PhotoFields = Pick<PhotoRow, 'id' | 'kind' | 'position' | 'storageKey' | 'width' | 'height' | 'placeholder'>
 
 /** The listing page's per-listing reads as prepared statements, once per database handle (see findListing). */
 function pageReads(db: DbHandle['db']) {
@@ -36,7 +38,7 @@ export async function listingPhotoRows(db: DbHandle, listingId: number): Promise
   return readsOf(db.db).photos.execute({ id: listingId })
 }
 
-export function toPhoto(p: PhotoRow): OfferPhoto {
+export function toPhoto(p: PhotoFields): OfferPhoto {
   return {
     id: Number(p.id), url: photoUrl(p.storageKey, 'md'), srcset: photoSrcSet(p.storageKey), placeholder: p.placeholder,
     width: p.width, height: p.height, position: p.position,
@@ -48,7 +50,7 @@ export function toGalleryPhoto(p: { key: string; width: number; height: number; 
   return { id: -(i + 1), url: photoUrl(p.key, 'md'), srcset: photoSrcSet(p.key), placeholder: p.placeholder, width: p.width, height: p.height, position: i }
 }
 
-export function photoLists(rows: PhotoRow[]) {
+export function photoLists(rows: PhotoFields[]) {
   return {
     photos: rows.filter((p) => p.kind === 'photo').map(toPhoto),
     project_plan_photos: rows.filter((p) => p.kind === 'plan').map(toPhoto),
@@ -222,7 +224,7 @@ export async function priceHistory(db: DbHandle, listingId: number) {
   return rows.map((r) => ({ price: Number(r.price), changed_at: new Date(r.changedAt).toISOString() }))
 }
 
-export function publicBase(l: ListingRow, meta: MetaRow | null, photos: PhotoRow[], storage: Storage) {
+export function publicBase(l: ListingRow, meta: MetaRow | null, photos: PhotoFields[], storage: Storage) {
   const cat = CATEGORY_BY_ID.get(l.categoryId)
   const parent = cat?.parentId ? categoryOut(cat.parentId) : null
   const video = (v: string | null | undefined) => parseVideoUrl(v ?? '')

@@ -4,13 +4,12 @@ import { goneOfferSchema, publicOfferSchema } from '@portal/contracts/offer'
 import { apiErrorSchema } from '@portal/contracts/errors'
 import { currentUser } from '../../../lib/accounts/guard.ts'
 import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
-import { takesViewings } from '../../../lib/viewings/settings.ts'
-import { SIMILAR_LIMIT, toGalleryPhoto, advertiserOf, favouritesCount, goneBody, listingPhotoRows, priceHistory, publicBase, similarListings } from '../../../lib/listings/read.ts'
+import { SIMILAR_LIMIT, toGalleryPhoto, advertiserOf, goneBody, publicBase, similarListings } from '../../../lib/listings/read.ts'
+import { pageExtras } from '../../../lib/listings/page-extras.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
 import { countView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { isFavorite } from '../../../lib/favorites/favorites.ts'
-import { investmentOfListing } from '../../../lib/investments/of-listing.ts'
 import { compareListing } from '../../../lib/prices/pages.ts'
 
 /** GET /api/offers/:slug — the listing page (slug or numeric id). Ended/expired → 410 with links; hidden/unknown → 404. */
@@ -45,13 +44,13 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
     // The price comparison from the row read above and the in-memory latest month: no query of its own (decision 091).
-    const [photos, history, advertiser, similar, favorite, favourites, viewings, investment, comparison] = await Promise.all([
-      listingPhotoRows(app.db, listing.id), priceHistory(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
+    // Photos, price history, favourites, viewings and the investment in one statement (decision 097).
+    const [{ photos, history, favourites, viewings, investment }, advertiser, similar, favorite, comparison] = await Promise.all([
+      pageExtras(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
         : similarListings(app.db, listing),
-      isFavorite(app.db.db, user?.id, listing.id), favouritesCount(app.db, listing.id), takesViewings(app.db, listing.id),
-      investmentOfListing(app.db, listing.id), compareListing(app.db, listing),
+      isFavorite(app.db.db, user?.id, listing.id), compareListing(app.db, listing),
     ])
     const base = publicBase(listing, meta, photos, storage)
     // A unit without photos of its own shows its investment's gallery.
