@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { favorites, listingPhotos, rowsOf, viewingOpenDays, viewingSettings } from '@portal/db'
-import { createTestApp, insertListings } from '../../test/helpers.ts'
-import { createUser, login, send } from '../../routes/api/auth/test-support.ts'
-import { validInvestment, validUnit } from '../../routes/api/investments/test-support.ts'
-import { takesViewings } from '../viewings/settings.ts'
-import { investmentOfListing } from '../investments/of-listing.ts'
-import { favouritesCount, listingPhotoRows, priceHistory } from './read.ts'
-import { pageExtras } from './page-extras.ts'
+import { createTestApp, insertListings } from '../../../test/helpers.ts'
+import { createUser, login, send } from '../auth/test-support.ts'
+import { validInvestment, validUnit } from '../investments/test-support.ts'
+import { takesViewings } from '../../../lib/viewings/settings.ts'
+import { investmentOfListing } from '../../../lib/investments/of-listing.ts'
+import { favouritesCount, listingPhotoRows, priceHistory } from '../../../lib/listings/read.ts'
+import { pageExtras } from '../../../lib/listings/page-extras.ts'
 
 /** pageExtras (one statement, decision 097) answers what the five reads it replaced answer, listing by listing. */
 describe('pageExtras', () => {
