@@ -135,6 +135,13 @@ export const SCENARIOS: Scenario[] = [
     requests: SEARCH_MIX.slice(0, CLASSIC_SEARCHES).map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
   },
   {
+    name: 'search-count',
+    description: `GET /api/search/count (issue 25's live count in the filters panels): the ${SEARCH_MIX.length - 1} searches of the mix that are not markers, as counts`,
+    requests: SEARCH_MIX.filter((m) => m.path(0).startsWith('/api/search?')).map((m) => ({
+      path: (i: number) => m.path(i).replace('/api/search?', '/api/search/count?'), headers: { accept: 'application/json' },
+    })),
+  },
+  {
     name: 'valuation',
     description: 'GET /api/valuation (issue 26): flats for sale and rent in the 30 catalogue cities, a district (or none), 25–119 m², varied floor, year, condition',
     requests: [{ path: valuationPath, headers: { accept: 'application/json' } }],
