@@ -16,7 +16,11 @@ declare module 'autocannon' {
     duration?: number
     /** Stop after this many requests instead of after `duration`. */
     amount?: number
-    requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[]
+    requests?: {
+      /** `context` is the connection's, fresh for each request here (one request per round of the iterator). */
+      setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>
+      onResponse?: (status: number, body: unknown, context: Record<string, unknown>) => void
+    }[]
   }
   interface Instance extends PromiseLike<Result> {
     on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void

@@ -137,6 +137,8 @@ interface Figures {
   errors: number
   timeouts: number
   throughputMBs: number
+  /** For scenarios whose requests are named (the search mix): each name's figures. */
+  byName?: { name: string; requests: number; p50: number; p95: number; max: number }[]
 }
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0)
@@ -150,12 +152,19 @@ async function runScenario(base: string, s: Scenario, seconds: number, conns: nu
     return s.requests[0]!
   }
   const times: number[] = []
+  // Named requests: each response's time by the name of its request (onResponse runs just before the 'response'
+  // event of the same connection, so the name it leaves is that response's).
+  const named = s.requests.some((r) => r.name)
+  const byName = new Map<string, number[]>()
+  let answered: string | undefined
   const instance = autocannon({
     url: base, connections: conns, duration: seconds,
     requests: [{
-      setupRequest: (req: Record<string, unknown>) => {
+      onResponse: (_status: number, _body: unknown, context: Record<string, unknown>) => { answered = context.name as string | undefined },
+      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
         const r = choose()
         const i = n++
+        context.name = r.name
         const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
         return {
           ...req, method: r.method ?? 'GET', path: typeof r.path === 'function' ? r.path(i) : r.path,
@@ -164,16 +173,29 @@ async function runScenario(base: string, s: Scenario, seconds: number, conns: nu
       },
     }],
   })
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => { times.push(responseTime) })
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime)
+    if (named && answered) {
+      let list = byName.get(answered)
+      if (!list) byName.set(answered, list = [])
+      list.push(responseTime)
+      answered = undefined
+    }
+  })
   const result = await instance
   times.sort((a, b) => a - b)
   const r = (v: number) => Math.round(v * 10) / 10
+  const perName = named ? s.requests.filter((q) => q.name && byName.has(q.name)).map((q) => {
+    const list = byName.get(q.name!)!.sort((a, b) => a - b)
+    return { name: q.name!, requests: list.length, p50: r(pct(list, 50)), p95: r(pct(list, 95)), max: r(list[list.length - 1] ?? 0) }
+  }) : undefined
   return {
     scenario: s.name, description: s.description, requests: result.requests.total,
     rps: Math.round(result.requests.total / (result.duration || seconds)),
     p50: r(pct(times, 50)), p95: r(pct(times, 95)), p99: r(pct(times, 99)), max: r(times[times.length - 1] ?? 0),
     non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
     throughputMBs: Math.round((result.throughput.average / 1e6) * 100) / 100,
+    ...(perName ? { byName: perName } : {}),
   }
 }
 
@@ -193,7 +215,8 @@ try {
       await runScenario(srv.base, s, 2, Math.min(4, connections)) // warm-up: JIT, caches, connection pool
       const f = await runScenario(srv.base, s, duration, connections)
       results.push({ ...f, server: srv.label })
-      console.log(`${s.name}${servers.length > 1 ? ` [${srv.label}]` : ''}: ${f.rps} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`)
+      console.log(`${s.name}${servers.length > 1 ? ` [${srv.label}]` : ''}: ${f.rps} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, max ${f.max} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`)
+      if (f.byName) console.log(f.byName.map((q) => `  ${q.name}: ${q.requests} requests, p50 ${q.p50} / p95 ${q.p95} / max ${q.max} ms`).join('\n'))
     }
   }
 } finally {

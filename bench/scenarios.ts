@@ -7,6 +7,8 @@ import { districtSlug } from '@portal/contracts/prices'
 import { CLASSIC_SEARCHES, SEARCH_MIX } from './search-scenarios.ts'
 
 export interface ScenarioRequest {
+  /** Figures per name too (the search mix's queries), beside the scenario's. */
+  name?: string
   method?: 'GET' | 'POST'
   path: string | ((i: number) => string)
   headers?: Record<string, string>
@@ -115,7 +117,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'search',
     description: `GET /api/search and /api/search/markers: the ${SEARCH_MIX.length} searches of bench/search-scenarios.ts, equally weighted`,
-    requests: SEARCH_MIX.map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
+    requests: SEARCH_MIX.map((m) => ({ name: m.name, path: m.path, headers: { accept: 'application/json' } })),
   },
   {
     name: 'investment-page',
@@ -132,7 +134,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'search-classic',
     description: `the first ${CLASSIC_SEARCHES} searches of the mix (issue 4's 14, a map view and a drawn area): the mix of issue 30's figures, before issue 25's places and filters joined it`,
-    requests: SEARCH_MIX.slice(0, CLASSIC_SEARCHES).map((m) => ({ path: m.path, headers: { accept: 'application/json' } })),
+    requests: SEARCH_MIX.slice(0, CLASSIC_SEARCHES).map((m) => ({ name: m.name, path: m.path, headers: { accept: 'application/json' } })),
   },
   {
     name: 'search-count',
