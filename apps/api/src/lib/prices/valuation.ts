@@ -8,7 +8,7 @@ import { estimate, MIN_COMPARABLES, monthlyIndex, NEAREST, roundValue, type Adju
 import { STATS_MONTHS, warsawMonths, ZONE } from './stats.ts'
 
 /**
- * The valuation (issue 26, decision 066): comparables from the partial index `listings_valuation_idx` (city,
+ * The valuation (issue 26, decision 066): comparables from the partial index `listings_valuation_cover_idx` (city,
  * category, offer type, district, area: ordered range scans from the subject's area), the monthly index and the
  * districts' levels from `price_stats`, then the pure estimator (estimate.ts). Two to three indexed reads, no
  * aggregation over listings.
@@ -90,22 +90,29 @@ export async function loadComparables(db: DbHandle, q: {
     and l.district = ${district}
     and l.ad_type = 'offer' and l.price > 0 and l.area > 0 and l.status in ('active', 'ended', 'expired')
     and l.id <> ${q.excludeId ?? 0}
-    and (l.status = 'active' or coalesce(m.ended_at, l.expires_at, l.updated_at) >= ${since})`
+    and (l.status = 'active' or coalesce((select m.ended_at from listing_meta m where m.listing_id = l.id), l.expires_at, l.updated_at) >= ${since})`
   const nearest = (rows: Record<string, unknown>[], limit: number) =>
     rows.map((x) => ({ x, d: Math.abs(Math.log(Number(x.area) / q.area)) })).sort((a, b) => a.d - b.d || Number(a.x.id) - Number(b.x.id)).slice(0, limit).map((r) => r.x)
   /**
    * The nearest areas per district, walking the index both ways from the subject's area: two ordered range scans per
-   * district that stop at their limit, so the cost does not grow with the number of listings.
+   * district that stop at their limit, so the cost does not grow with the number of listings. The walks read only the
+   * covering index `listings_valuation_cover_idx` (migration 0036, decision 095: id, status and the dates in INCLUDE, an
+   * index-only scan); only the nearest rows kept are then read from the table by id, for the columns the weighting needs.
    */
   const read = async (districts: string[], ratio: number, perDistrict: number, limit: number) => {
     if (!districts.length) return []
     const parts = districts.flatMap((d) => [
-      sql`(select ${cols} from listings l left join listing_meta m on m.listing_id = l.id
+      sql`(select l.id, l.area::float8 as area from listings l
         where ${where(d)} and l.area >= ${q.area} and l.area <= ${q.area * ratio} order by l.area limit ${perDistrict})`,
-      sql`(select ${cols} from listings l left join listing_meta m on m.listing_id = l.id
+      sql`(select l.id, l.area::float8 as area from listings l
         where ${where(d)} and l.area < ${q.area} and l.area >= ${q.area / ratio} order by l.area desc limit ${perDistrict})`,
     ])
-    return nearest(rowsOf(await db.db.execute(sql.join(parts, sql` union all `))), limit)
+    const ids = nearest(rowsOf(await db.db.execute(sql.join(parts, sql` union all `))), limit).map((x) => Number(x.id))
+    if (!ids.length) return []
+    const rows = rowsOf(await db.db.execute(sql`select ${cols} from listings l left join listing_meta m on m.listing_id = l.id
+      where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`))
+    const byId = new Map(rows.map((x) => [Number(x.id), x]))
+    return ids.map((id) => byId.get(id)!)
   }
   const own = q.district ? await read([q.district], SAME_DISTRICT.ratio, SAME_DISTRICT.limit, SAME_DISTRICT.limit) : []
   const others = own.length < 2 * NEAREST ? await read(q.otherDistricts, OTHER_DISTRICTS.ratio, OTHER_DISTRICTS.perDistrict, OTHER_DISTRICTS.limit) : []
