@@ -96,16 +96,17 @@ export async function loadComparables(db: DbHandle, q: {
   /**
    * The nearest areas per district, walking the index both ways from the subject's area: two ordered range scans per
    * district that stop at their limit, so the cost does not grow with the number of listings. The walks read only the
-   * covering index `listings_valuation_cover_idx` (migration 0036, decision 095: id, status and the dates in INCLUDE, an
+   * covering index `listings_valuation_cover_idx` (migration 0036, decision 095: id the last key, ties at a limit broken by it;
+   * status and the dates in INCLUDE, an
    * index-only scan); only the nearest rows kept are then read from the table by id, for the columns the weighting needs.
    */
   const read = async (districts: string[], ratio: number, perDistrict: number, limit: number) => {
     if (!districts.length) return []
     const parts = districts.flatMap((d) => [
       sql`(select l.id, l.area::float8 as area from listings l
-        where ${where(d)} and l.area >= ${q.area} and l.area <= ${q.area * ratio} order by l.area limit ${perDistrict})`,
+        where ${where(d)} and l.area >= ${q.area} and l.area <= ${q.area * ratio} order by l.area, l.id limit ${perDistrict})`,
       sql`(select l.id, l.area::float8 as area from listings l
-        where ${where(d)} and l.area < ${q.area} and l.area >= ${q.area / ratio} order by l.area desc limit ${perDistrict})`,
+        where ${where(d)} and l.area < ${q.area} and l.area >= ${q.area / ratio} order by l.area desc, l.id desc limit ${perDistrict})`,
     ])
     const ids = nearest(rowsOf(await db.db.execute(sql.join(parts, sql` union all `))), limit).map((x) => Number(x.id))
     if (!ids.length) return []
