@@ -46,7 +46,21 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return undefined
 }
 
-function addVary(reply: FastifyReply) {
+/**
+ * A JSON body as compressJson would send it to a client taking `enc` (the same quality and threshold): the search
+ * route keeps such finished bodies for repeated searches (decision 098). `encoding` is undefined when it stays raw.
+ */
+export function encodeJsonBody(json: string, enc: 'br' | 'gzip' | undefined): { bytes: Buffer; encoding?: 'br' | 'gzip' } {
+  const raw = Buffer.from(json)
+  if (!enc || raw.length < COMPRESS_THRESHOLD) return { bytes: raw }
+  return { bytes: enc === 'br' ? brotliCompressSync(raw, BR_OPTIONS) : gzipSync(raw, GZIP_OPTIONS), encoding: enc }
+}
+
+/** The encoding compressJson would choose for this request's JSON (none when the client asks for none). */
+export const jsonEncodingFor = (request: FastifyRequest) =>
+  request.headers['x-no-compression'] !== undefined ? undefined : acceptedEncoding(request.headers['accept-encoding'])
+
+export function addVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary')
   if (!vary) reply.header('vary', 'Accept-Encoding')
   else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`)

@@ -40,4 +40,18 @@ describe('AnswerCache', () => {
     expect(c.get('b', store, compute, 11)).toEqual({ n: 2 })
     expect(c.get('a', store, compute, 11)).toEqual({ n: 4 })
   })
+
+  it('keep() drops a value computed across a change; peek() answers only fresh values of the same copy', () => {
+    const c = new AnswerCache<object>(10, 1000)
+    const v0 = c.current
+    c.keep('body', store, v0, 'first', 100)
+    expect(c.peek('body', store, 500)).toBe('first')
+    expect(c.peek('body', {}, 500)).toBeUndefined()
+    expect(c.peek('body', store, 1100)).toBeUndefined()
+    const v1 = c.current
+    c.changed()
+    c.keep('late', store, v1, 'stale', 600)
+    expect(c.peek('late', store, 601)).toBeUndefined()
+    expect(c.peek('body', store, 601)).toBeUndefined()
+  })
 })

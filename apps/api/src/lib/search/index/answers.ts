@@ -19,6 +19,25 @@ export class AnswerCache<S extends object> {
     this.answers.clear()
   }
 
+  /** The version now: a value computed across an await is kept (keep) only if no change came meanwhile. */
+  get current() { return this.version }
+
+  /** The value kept for `key` on this copy of the index and version, if still fresh; nothing is computed. */
+  peek<T>(key: string, store: S, now = Date.now()): T | undefined {
+    const kept = this.answers.get(key)
+    if (!kept || kept.store !== store || kept.version !== this.version || now < kept.at || now - kept.at >= this.ttlMs) return undefined
+    this.hits++
+    return kept.value as T
+  }
+
+  /** Keeps a value computed from `store` at `version` (current when the computation began), unless something changed since. */
+  keep(key: string, store: S, version: number, value: unknown, now = Date.now()) {
+    if (version !== this.version) return
+    if (this.answers.has(key)) this.answers.delete(key)
+    else if (this.answers.size >= this.max) this.answers.delete(this.answers.keys().next().value!)
+    this.answers.set(key, { store, version, at: now, value })
+  }
+
   /** The answer kept for `key` on this copy of the index, else `compute()` (kept unless null). */
   get<T>(key: string, store: S, compute: () => T | null, now = Date.now()): T | null {
     const kept = this.answers.get(key)

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { foldPolish } from '@portal/contracts/search'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
@@ -40,5 +41,34 @@ describe('GET /api/search — repeated searches and writes between them', () => 
     // The live count and the markers follow the same write.
     const count = await t.app.inject(`/api/search/count?${qs}`)
     expect(count.json().total).toBe(3)
+  })
+
+  it('a repeated search gets the same finished body in the encoding it asked for; a write makes a new one (decision 098)', async () => {
+    // Wide enough to be compressed (over 1 KB): every listing of the city.
+    const qs = 'lokalizacja[lat]=50.04&lokalizacja[lon]=19.95&lokalizacja[nazwa]=Krak%C3%B3w&sortuj=price_desc'
+    const get = (enc?: string) => t.app.inject({ url: `/api/search?${qs}`, headers: enc ? { 'accept-encoding': enc } : {} })
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const br1 = await get('br, gzip')
+    // The cards behind it change in memory only: the repeated search does not build them again (its body is kept),
+    // a search in another encoding does.
+    const ids = (plain.json().data as { id: number }[]).map((l) => l.id)
+    for (const id of ids) { const card = t.app.searchIndex.cards.get(id); if (card) card.title = 'Tytuł z pamięci' }
+    const br2 = await get('gzip, br')
+    expect(br1.headers['content-encoding']).toBe('br')
+    expect(br1.headers.vary).toMatch(/Accept-Encoding/i)
+    expect(br1.headers['x-search-source']).toBe('index')
+    expect(br2.rawPayload.equals(br1.rawPayload)).toBe(true)
+    expect(JSON.parse(brotliDecompressSync(br1.rawPayload).toString())).toEqual(plain.json())
+    const gz = await get('gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    // Asked again without an encoding after the compressed ones: plain JSON, not their bytes (its own kept body).
+    expect((await get()).json()).toEqual(plain.json())
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).data[0].title).toBe('Tytuł z pamięci')
+
+    await insertListings(t.db, [flat('Mieszkanie czwarte', 90_000_000)])
+    const after = JSON.parse(brotliDecompressSync((await get('br')).rawPayload).toString())
+    expect(after.total).toBe(plain.json().total + 1)
+    expect(after.data[0].title).toBe('Mieszkanie czwarte')
   })
 })

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { validationErrorSchema } from '@portal/contracts/errors'
 import type { ListingSummary } from '@portal/contracts/listing'
@@ -7,6 +8,7 @@ import { plainJsonSerializer, searchQueryOf } from '../../../lib/search/request.
 import { areaDensity, dependsOnDensity } from '../../../lib/search/density.ts'
 import { searchQueryDocs } from './query-docs.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
+import { addVary, encodeJsonBody, jsonEncodingFor } from '../../../plugins/compression.ts'
 
 /**
  * Promoted slots per results page under the default order: at most this many currently promoted matches at the top
@@ -42,18 +44,28 @@ const results: FastifyPluginAsyncZod = async (app) => {
     // The default order: the page itself newest first, the promoted slots asked for separately.
     const organic: SearchQuery = capped ? { ...query, sort: 'newest_plain' } : query
     const top = capped ? { q: { ...query, sort: 'newest' as const }, limit: PROMOTED_SLOTS, offset: (page - 1) * PROMOTED_SLOTS } : undefined
-    // The in-memory index answers whatever it can (exact totals); SQL the rest and while the index loads.
-    const hit = await app.searchIndex.searchWithPromoted(organic, perPage, (page - 1) * perPage, top)
-    // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
-    reply.header('x-search-source', hit ? 'index' : 'sql')
     const pageOf = (total: number, estimated: boolean, data: ListingSummary[]) =>
       ({ data, total, total_estimated: estimated, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)), ...named })
-    if (hit) {
-      const [data, promoted] = await Promise.all([
-        summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards),
-        hit.top ? summariesOf(app.db.db, hit.store, hit.top.slots, hit.top.promoted, app.searchIndex.cards) : [],
-      ])
-      return pageOf(hit.total, hit.estimated, capped ? withPromotedSlots(promoted, data) : data)
+    // The in-memory index answers whatever it can (exact totals), as a finished body that a repeated search gets
+    // again while nothing changed (decision 098); SQL the rest and while the index loads.
+    const enc = jsonEncodingFor(request)
+    const offset = (page - 1) * perPage
+    const body = await app.searchIndex.searchBody(JSON.stringify([organic, perPage, offset, top, named, enc ?? '']), organic, perPage, offset, top,
+      async (hit) => {
+        const [data, promoted] = await Promise.all([
+          summariesOf(app.db.db, hit.store, hit.slots, hit.promoted, app.searchIndex.cards),
+          hit.top ? summariesOf(app.db.db, hit.store, hit.top.slots, hit.top.promoted, app.searchIndex.cards) : [],
+        ])
+        return encodeJsonBody(JSON.stringify(pageOf(hit.total, hit.estimated, capped ? withPromotedSlots(promoted, data) : data)), enc)
+      })
+    // Which path answered, for logs and tests (the SQL path is kept for phrases and the index's warm-up).
+    reply.header('x-search-source', body ? 'index' : 'sql')
+    if (body) {
+      reply.type('application/json; charset=utf-8')
+      // Already encoded: the compression hook leaves it as it is, so the Vary it would add is added here.
+      if (body.encoding) { reply.header('content-encoding', body.encoding); addVary(reply) }
+      // The finished bytes of the documented answer (the schema types the object, not its encoding).
+      return (reply as unknown as FastifyReply).send(body.bytes)
     }
     const { where, countWhere, branches } = searchPlan(query, dependsOnDensity(query) ? await areaDensity(app.db.db) : {})
     const [data, promoted, { n: total, estimated }] = await Promise.all([
