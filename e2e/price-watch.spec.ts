@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, hydrated, test } from './fixtures'
 import { newUser } from './support/accounts'
+import { waitForMail } from './support/mail'
 
 // Issue 26 item 6 (decision 067): the advertiser lowers the price of a listing someone keeps in favourites; the change
 // reaches that person's bell and shows on their favourites list with its date. At 390 and 1280 px.
@@ -25,7 +26,7 @@ const offer = (title: string, price: number) => ({
 })
 
 for (const width of [390, 1280]) {
-  test(`a favourite's price drop reaches the bell and the favourites list at ${width} px`, async ({ page, browser }) => {
+  test(`a favourite's price drop reaches the bell, the favourites list and, opted in, the daily e-mail at ${width} px`, async ({ page, browser }) => {
     test.setTimeout(120_000)
     const title = `Mieszkanie z obniżką ${width} ${Date.now().toString(36)}`
     const seller = await (await browser.newContext()).newPage()
@@ -36,7 +37,7 @@ for (const width of [390, 1280]) {
     const id = (created.body as { id: number }).id
 
     await page.setViewportSize({ width, height: 900 })
-    await newUser(page, 'obserwujacy')
+    const watcher = await newUser(page, 'obserwujacy')
     await page.goto('/ulubione')
     await hydrated(page)
     expect((await call(page, 'POST', '/api/favorites', { offer_id: id })).status).toBe(201)
@@ -61,6 +62,15 @@ for (const width of [390, 1280]) {
     const card = page.locator('article[data-listing-card]', { hasText: title })
     await expect(card.locator('[data-price-change=down]')).toHaveText(new RegExp(`${text.source}\\d{1,2} [a-ząćęłńóśźż]+ \\d{4}`))
     await expect(card).toContainText('646 000 zł'.replace(' ', '\u00a0'))
+
+    // Opted in to the daily e-mail, the same change arrives by mail when the digest runs (06:00 UTC; started here).
+    await page.getByRole('checkbox', { name: /Codzienne podsumowanie zmian cen e-mailem/ }).check({ force: true })
+    await expect(page.getByRole('checkbox', { name: /Codzienne podsumowanie zmian cen e-mailem/ })).toBeChecked()
+    await expect.poll(async () => (await call(page, 'GET', '/api/user/watch-settings')).body).toMatchObject({ email_digest: true })
+    expect((await call(page, 'POST', '/api/__test/jobs/price-watch-digest', {})).status).toBe(204)
+    const mail = await waitForMail(watcher, { subject: /Zmiana w obserwowanych/, timeout: 60_000 })
+    expect(mail.subject).toMatch(text)
+    expect(mail.text).toContain(title)
     await seller.context().close()
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DIGEST_JOB } from '../../lib/watch/detect.ts'
 
 /** Routes for automated tests only; registered when NODE_ENV=test or E2E=1 (see testRoutesEnabled). */
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +18,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   })
   // Lets tests see the 429 body without sending a thousand requests.
   app.get('/__test/limited', { schema: hide, config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({ ok: true }))
+  // Scheduled jobs that run once a day (the price digest at 06:00 UTC) are started now for a browser test.
+  app.post('/__test/jobs/:name', { schema: { ...hide, params: z.object({ name: z.enum([DIGEST_JOB]) }) } }, async (request, reply) => {
+    await app.jobs.enqueue(request.params.name, {})
+    return reply.code(204).send()
+  })
   app.post('/__test/echo', { schema: { ...hide, body: z.object({ name: z.string().max(20), address: z.object({ city: z.string() }) }) } },
     async (request) => request.body)
 }
