@@ -4,7 +4,8 @@ import { newUser } from './support/accounts'
 import { waitForMail } from './support/mail'
 
 // Issue 26 item 6 (decision 067): the advertiser lowers the price of a listing someone keeps in favourites; the change
-// reaches that person's bell and shows on their favourites list with its date. At 390 and 1280 px.
+// reaches that person's bell, shows on their favourites list with its date and, opted in, comes in the daily e-mail.
+// At 390 and 1280 px.
 
 /** A JSON call with the page's session and CSRF token (the way the site's own client sends it). */
 async function call(page: Page, method: string, url: string, body?: unknown) {
