@@ -26,7 +26,8 @@ export async function createTestApp(
   await app.searchIndex.load()
   return {
     app, db, dataDir,
-    close: async () => { await app.close(); await db.close(); rmSync(dataDir, { recursive: true, force: true }) },
+    // Retried: a background write of the app (the index snapshot) may still be ending while the directory goes.
+    close: async () => { await app.close(); await db.close(); rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) },
   }
 }
 
