@@ -47,11 +47,12 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
 }
 
 /**
- * A JSON body as compressJson would send it to a client taking `enc` (the same quality and threshold): the search
- * route keeps such finished bodies for repeated searches (decision 098). `encoding` is undefined when it stays raw.
+ * A JSON body as sent to a client taking `enc` (JSON_BR_QUALITY / JSON_GZIP_LEVEL, none under the threshold): by
+ * compressJson, and by the search route for the finished bodies it keeps (decision 098). `encoding` is undefined when
+ * it stays raw.
  */
-export function encodeJsonBody(json: string, enc: 'br' | 'gzip' | undefined): { bytes: Buffer; encoding?: 'br' | 'gzip' } {
-  const raw = Buffer.from(json)
+export function encodeJsonBody(json: string | Buffer, enc: 'br' | 'gzip' | undefined): { bytes: Buffer; encoding?: 'br' | 'gzip' } {
+  const raw = typeof json === 'string' ? Buffer.from(json) : json
   if (!enc || raw.length < COMPRESS_THRESHOLD) return { bytes: raw }
   return { bytes: enc === 'br' ? brotliCompressSync(raw, BR_OPTIONS) : gzipSync(raw, GZIP_OPTIONS), encoding: enc }
 }
@@ -80,13 +81,12 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
     if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) >= COMPRESS_THRESHOLD) addVary(reply)
     return done(null, payload)
   }
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-  if (body.length < COMPRESS_THRESHOLD) return done(null, payload)
+  const { bytes, encoding } = encodeJsonBody(payload, enc)
+  if (!encoding) return done(null, payload)
   addVary(reply)
-  const out = enc === 'br' ? brotliCompressSync(body, BR_OPTIONS) : gzipSync(body, GZIP_OPTIONS)
-  reply.header('content-encoding', enc)
-  reply.header('content-length', out.length)
-  done(null, out)
+  reply.header('content-encoding', encoding)
+  reply.header('content-length', bytes.length)
+  done(null, bytes)
 }
 
 export default fp(async function compression(app: FastifyInstance) {

@@ -40,17 +40,11 @@ export class AnswerCache<S extends object> {
 
   /** The answer kept for `key` on this copy of the index, else `compute()` (kept unless null). */
   get<T>(key: string, store: S, compute: () => T | null, now = Date.now()): T | null {
-    const kept = this.answers.get(key)
-    if (kept && kept.store === store && kept.version === this.version && now >= kept.at && now - kept.at < this.ttlMs) {
-      this.hits++
-      return kept.value as T
-    }
+    const kept = this.peek<T>(key, store, now)
+    if (kept !== undefined) return kept
     this.misses++
     const value = compute()
-    if (value === null) return null
-    if (kept) this.answers.delete(key)
-    else if (this.answers.size >= this.max) this.answers.delete(this.answers.keys().next().value!)
-    this.answers.set(key, { store, version: this.version, at: now, value })
+    if (value !== null) this.keep(key, store, this.version, value, now)
     return value
   }
 }

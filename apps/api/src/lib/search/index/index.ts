@@ -28,7 +28,10 @@ export interface SearchIndexOptions {
 /** After this long without catching up, the log may have been pruned past us: reload instead. */
 const STALE_AFTER_MS = 6 * 60 * 60_000
 
-/** A search page and, when asked, the currently promoted matches for the slots above it; null when SQL must answer. */
+/**
+ * A search page and, when asked, the currently promoted matches for the slots above it (one catch-up for both);
+ * null when SQL must answer.
+ */
 function pageHit(store: Store, q: SearchQuery, limit: number, offset: number, top?: { q: SearchQuery; limit: number; offset: number }) {
   const hit = runSearch(store, q, limit, offset)
   const promoted = top ? runPromoted(store, top.q, top.limit, top.offset) : null
@@ -294,20 +297,12 @@ export class SearchIndex {
   }
 
   /**
-   * A search page plus, when asked, the currently promoted matches for the slots above it (one catch-up for both),
-   * or null when SQL must answer.
-   */
-  searchWithPromoted(q: SearchQuery, limit: number, offset: number, top?: { q: SearchQuery; limit: number; offset: number }) {
-    return this.answer((store) => pageHit(store, q, limit, offset, top), JSON.stringify(['page', q, limit, offset, top]))
-  }
-
-  /**
    * A search page as its finished response body (decision 098): kept with the index's recent answers under `key`
    * (the query, the page and how the body is encoded), so a repeated search costs neither cards, JSON nor
    * compression; `finish` makes it from the engine's hit on a miss. Null when SQL must answer.
    */
   async searchBody<B>(key: string, q: SearchQuery, limit: number, offset: number, top: { q: SearchQuery; limit: number; offset: number } | undefined,
-    finish: (hit: NonNullable<Awaited<ReturnType<SearchIndex['searchWithPromoted']>>>) => Promise<B>): Promise<B | null> {
+    finish: (hit: NonNullable<ReturnType<typeof pageHit>> & { store: Store }) => Promise<B>): Promise<B | null> {
     const store = await this.current()
     if (!store) return null
     const bodyKey = `body:${key}`
