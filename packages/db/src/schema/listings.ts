@@ -50,6 +50,12 @@ export const listings = pgTable('listings', {
    * `attributes` (function `listing_year_built`, migration 0034) so the search's covering indexes can carry it.
    */
   yearBuilt: integer('year_built').generatedAlwaysAs(sql`listing_year_built(attributes)`),
+  /**
+   * Who advertises ('private' | 'developer' | 'agency'): the owner's account type, an agent's by its agency. Kept by
+   * triggers (migration 0037, decision 101): set on insert and on a change of owner, updated when an account's type or
+   * agency changes; whatever an insert passes is replaced. The search filters on it ('ogloszeniodawca').
+   */
+  advertiser: text('advertiser').$type<'private' | 'developer' | 'agency'>().notNull().default('private'),
   lat: doublePrecision('lat').notNull(),
   lon: doublePrecision('lon').notNull(),
   locationName: text('location_name').notNull(),

@@ -117,15 +117,16 @@ const LISTING_COLUMNS = ['id', 'slug', 'user_id', 'agent_id', 'category_id', 'of
   'price', 'area', 'price_per_m2', 'rooms', 'bathrooms', 'floor', 'building_type', 'market', 'condition', 'ownership', 'rental_periods',
   'extras', 'nearby', 'negotiable', 'instalments', 'urgent', 'bargain', 'bills_included', 'attributes', 'lat', 'lon', 'location_name',
   'city', 'city_slug', 'district', 'voivodeship', 'search_text', 'is_promoted', 'promoted_until', 'views', 'created_at', 'updated_at',
-  'expires_at']
+  'expires_at', 'advertiser']
 
-function listingLine(l: DemoListing): string {
+function listingLine(l: DemoListing, advertiser: string): string {
   return [
     l.id, l.slug, l.userId, l.agentId, l.categoryId, l.offerType, l.adType, l.status, l.title, l.description, l.price, l.area,
     l.pricePerM2, l.rooms, l.bathrooms, l.floor, l.buildingType, l.market, l.condition, l.ownership,
   ].map(val).join('\t') + '\t' + arr(l.rentalPeriods) + '\t' + arr(l.extras) + '\t' + arr(l.nearby) + '\t' + [
     l.negotiable, l.instalments, l.urgent, l.bargain, l.billsIncluded, l.attributes, l.lat, l.lon, l.locationName, l.city, l.citySlug,
     l.district, l.voivodeship, l.searchText, l.isPromoted, l.promotedUntil, l.views, l.createdAt, l.updatedAt, l.expiresAt,
+    advertiser,
   ].map(val).join('\t') + '\n'
 }
 
@@ -149,7 +150,11 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
   // in 18 s at first, over 50 s by the fourth chunk). The constraint indexes (keys, unique slug) stay; the rebuilt
   // ones are the very definitions read from the catalogue, so the schema ends as it began, also when the load fails.
   let dropped: { name: string; def: string }[] = []
+  let kinds = new Map<number, string>()
   try {
+    // The row triggers are off below, so COPY writes who advertises itself, by the triggers' own rule (migration 0037).
+    kinds = new Map((await a.query<{ id: number; kind: string }>('SELECT id, listing_advertiser(id) AS kind FROM users')).rows
+      .map((r) => [Number(r.id), r.kind]))
     for (const c of [a, b]) {
       // Session-only knobs for bulk loading: no fsync wait per commit, a large GIN pending list flushed in bulk.
       await c.query("SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'; SET gin_pending_list_limit = '64MB'")
@@ -184,7 +189,7 @@ export async function copyBulk(handle: DbHandle, o: WriteOptions & { chunk?: num
       let buf = ''
       for (let k = 0; k < n; k++) {
         const l = generateListing(o.ctx, o.startIndex + done + k, firstId + done + k)
-        buf += listingLine(l)
+        buf += listingLine(l, kinds.get(l.userId) ?? 'private')
         const created = l.createdAt.toISOString()
         const line = (kind: string) => (p: number, position: number) => {
           photoBuf.push(`${l.id}\t${kind}\t${position}\t${o.pool[p]!.key}\t${o.pool[p]!.width}\t${o.pool[p]!.height}\t${placeholders[p]}\t${created}\n`)
