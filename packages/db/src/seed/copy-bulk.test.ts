@@ -44,6 +44,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('copyBulk on PostgreSQL', () => {
     expect(Number(r!.plans)).toBeGreaterThan(10)
     expect(Number(r!.p)).toBe(photos)
     expect(photos).toBeGreaterThan(300)
+    // With the row triggers off, COPY writes who advertises itself, by the triggers' rule (migration 0037), every kind.
+    const kinds = rowsOf<{ advertiser: string; ok: boolean }>(await handle.db.execute(sql`select advertiser,
+      bool_and(advertiser = listing_advertiser(user_id)) as ok from listings group by 1 order by 1`))
+    expect(kinds.map((k) => [k.advertiser, k.ok])).toEqual([['agency', true], ['developer', true], ['private', true]])
     // The rebuilt indexes answer: a trigram and an earth-distance lookup find rows.
     const [t] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from listings
       where status = 'active' and search_text like '%mieszkanie%'`))
