@@ -5,6 +5,7 @@
 import { CITIES } from '@portal/contracts/catalogue'
 import { districtSlug } from '@portal/contracts/prices'
 import { CLASSIC_SEARCHES, SEARCH_MIX } from './search-scenarios.ts'
+import { personalReload } from './personal-reload.ts'
 
 export interface ScenarioRequest {
   /** Figures per name too (the search mix's queries), beside the scenario's. */
@@ -54,6 +55,39 @@ const slugAt = (i: number) => slugs[i % slugs.length]!
 /** 5,000 listings (48 of each of ~105 random pages): far more pages than the default page cache holds (decision 029). */
 const many: string[] = []
 const collectMany = (base: string) => sampleSlugs(base, many, { count: 5000, seed: 29, perPage: 48, unique: { maxPages: 400 } })
+
+/** The signed-in scenarios' headers: the session cookie is filled in by their prepare step. */
+const signedIn: Record<string, string> = { accept: 'text/html' }
+const SIGNED_IN_PAGES = [
+  { name: 'home', path: (_i: number) => '/' },
+  { name: 'search', path: (_i: number) => '/szukaj' },
+  { name: 'results', path: (_i: number) => '/szukaj?kategoria=mieszkanie&typ=sprzedaz' },
+  { name: 'listing', path: (i: number) => `/ogloszenia/${slugAt(i)}` },
+]
+
+/** Logs a demo account in (once) and asks every page of the mix anonymously, so the page cache has what others asked. */
+async function signInAndWarm(base: string) {
+  await collectSlugs(base)
+  if (!signedIn.cookie) {
+    const csrf = await fetch(`${base}/api/sanctum/csrf-cookie`)
+    const jar = new Map(csrf.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]))
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')!) },
+      // The demo seed's first user; a database seeded without the demo accounts names another (its password Demo1234).
+      body: JSON.stringify({ email: process.env.BENCH_LOGIN ?? 'jan.kowalski@example.pl', password: 'Demo1234' }),
+    })
+    if (res.status !== 200) throw new Error(`signed-in scenarios: the demo login answered ${res.status}`)
+    for (const c of res.headers.getSetCookie()) { const [k, v] = c.split(';')[0]!.split('='); jar.set(k!, v!) }
+    signedIn.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+  // Listing pages first: they are kept 120 s, the others 15 s (PUBLIC_PAGE_CACHE), which must still be fresh at the start.
+  const urls = [...new Set(SIGNED_IN_PAGES.flatMap((p) => (p.name === 'listing' ? slugs.map((_, i) => p.path(i)) : [])))]
+  urls.push(...SIGNED_IN_PAGES.filter((p) => p.name !== 'listing').map((p) => p.path(0)))
+  for (let i = 0; i < urls.length; i += 4) {
+    await Promise.all(urls.slice(i, i + 4).map(async (u) => { await (await fetch(base + u, { headers: { accept: 'text/html' } })).arrayBuffer() }))
+  }
+}
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -162,6 +196,18 @@ export const SCENARIOS: Scenario[] = [
         }))
       }
     },
+  },
+  {
+    name: 'signed-in-ssr',
+    description: 'GET /, /szukaj, a results page and 200 listing pages as a signed-in visitor (a demo login\'s session cookie); each page asked once anonymously first, as other visitors would have (decision 099: a stored copy, else their own render)',
+    requests: SIGNED_IN_PAGES.map((p) => ({ name: p.name, path: p.path, headers: signedIn })),
+    prepare: signInAndWarm,
+  },
+  {
+    name: 'signed-in-own-data',
+    description: 'the data requests a signed-in browser makes after a page from the shared cache (decision 099): /_root.data, /szukaj.data (root only) and a listing\'s .data (root and the listing)',
+    requests: SIGNED_IN_PAGES.map((p) => ({ name: p.name, path: (i: number) => personalReload(p.path(i)), headers: signedIn })),
+    prepare: signInAndWarm,
   },
   ...SEARCH_MIX.map((m) => ({
     name: `search-${m.name}`,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { migrate, openDb, syncCatalogue, users, type DbHandle } from '@portal/db'
 import { hashPassword } from '../../apps/api/src/lib/accounts/password.ts'
+import { personalReload } from '../personal-reload.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx')
@@ -278,6 +279,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadStats> {
     }
   }
 
+  /** A page as a browser gets it: a signed-in one given the shared page then loads its own data (decision 099). */
+  async function page(ip: string, kind: string, url: string, jar: Jar | null) {
+    const res = await call(ip, kind, url, jar ? { headers: { cookie: jar.cookie } } : {})
+    if (jar && res?.headers.get('x-cache') === 'shared') await call(ip, 'own data of a shared page', personalReload(url), { headers: { cookie: jar.cookie } })
+  }
+
   async function user(i: number) {
     const ip = `10.77.${(i >> 8) & 255}.${i & 255}`
     const member = i < o.members
@@ -331,11 +338,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadStats> {
       } else if (roll < 0.45) {
         await call(ip, 'search API', pick(SEARCHES))
       } else if (roll < 0.62) {
-        await call(ip, 'search page', pick(PAGES), jar ? { headers: { cookie: jar.cookie } } : {})
+        await page(ip, 'search page', pick(PAGES), jar)
       } else if (roll < 0.78) {
-        await call(ip, 'listing page', `/ogloszenia/${pick(listings).slug}`, jar ? { headers: { cookie: jar.cookie } } : {})
+        await page(ip, 'listing page', `/ogloszenia/${pick(listings).slug}`, jar)
       } else if (roll < 0.9) {
-        await call(ip, 'home', '/', jar ? { headers: { cookie: jar.cookie } } : {})
+        await page(ip, 'home', '/', jar)
       } else {
         await call(ip, 'listing API', `/api/offers/${pick(listings).slug}`)
       }

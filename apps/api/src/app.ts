@@ -99,13 +99,15 @@ export async function buildApp(opts: BuildAppOptions) {
     enabled: env.SEARCH_INDEX, log: app.log,
     snapshotFile: env.SEARCH_INDEX && env.SEARCH_INDEX_SNAPSHOT ? snapshotFile(env.DATA_DIR) : undefined,
   }))
-  // Loaded in the background: searches use SQL until it is ready.
-  app.addHook('onReady', async () => { void app.searchIndex.load() })
   app.decorate('dailyCounter', new DailyCounter(opts.db, {
     onError: (err) => app.log.error({ err: err.message }, 'daily counters could not be written'),
   }))
   // After the routes registered their job handlers and schedules (hooks run in registration order).
   app.addHook('onReady', async () => { if (startJobs) await app.jobs.start() })
+  // Loaded in the background (searches use SQL until it is ready), after the other start-up work: a full read at a
+  // million listings keeps the event loop busy between its chunks, and the queue's start behind it passed fastify's
+  // 10 s for onReady hooks, so the server did not start without a snapshot.
+  app.addHook('onReady', async () => { void app.searchIndex.load() })
   app.addHook('onClose', async () => {
     await app.searchIndex.close()
     await app.dailyCounter.flush().catch(() => {})

@@ -24,7 +24,7 @@ import { serverJson } from './lib/api.server'
 import { AuthProvider } from './lib/auth'
 import { FavoritesProvider } from './lib/favorites'
 import { FavoriteUsersProvider } from './lib/favorite-users'
-import { authChangePending } from './lib/auth-revalidate'
+import { authChangePending, personalisingPending } from './lib/auth-revalidate'
 import { getUser } from './lib/auth.server'
 import { pageTitle } from './lib/site'
 import { pageLoadFailure } from './lib/chunk-reload'
@@ -78,7 +78,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
  */
 export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  if (authChangePending()) return true
+  // A login, logout or account change, or the personal reload of a page from the shared cache (decision 099).
+  if (authChangePending() || personalisingPending()) return true
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
 }
 
@@ -109,7 +110,7 @@ function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   return (
     <ToastProvider>
-      <AuthProvider user={data?.user ?? null}>
+      <AuthProvider user={data?.user ?? null} shell={data}>
       <FavoritesProvider serverIds={data?.favoriteIds ?? null}>
       <FavoriteUsersProvider>
       <a

@@ -105,6 +105,16 @@ export async function destroyUserSessions(request: FastifyRequest, userId: numbe
   await request.server.db.db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
+/**
+ * The session of a page request (the plugin loads sessions for /api only): whether the page cache may hand a visitor
+ * with a session cookie the shared page, and whether that visitor is signed in (decision 099). Slides the session as
+ * an API call would.
+ */
+export async function pageSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyRequest['session']> {
+  await readSession(request, reply)
+  return request.session
+}
+
 async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // A page's GET calls read the session once for the whole page (lib/http/render-memo.ts).
   const memo = renderMemoOf(request)

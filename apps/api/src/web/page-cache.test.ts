@@ -126,24 +126,48 @@ describe('page cache for anonymous visitors', () => {
     expect(new Set(all.map((r) => r.body)).size).toBe(1)
   })
 
-  it('a signed-in visitor is never served from the cache, and their page is never stored', async () => {
-    await get('/')
-    const mine = await get('/', { cookie: owner.cookie })
+  it("a signed-in visitor gets the stored page everybody gets (decision 099), told to load their own data; their own page is never stored", async () => {
+    // Nothing stored yet for this address: their own page, rendered for them and never kept.
+    const mine = await get('/?strona=9', { cookie: owner.cookie })
     expect(mine.headers['x-cache']).toBeUndefined()
     expect(mine.body).toContain('Ola Właścicielka')
     expect(mine.headers['cache-control']).toBe('private, no-store')
+    expect((await get('/?strona=9')).headers['x-cache']).toBe('miss')
+    // Stored now: the same bytes as anybody's, private to the browser, with the flag that makes it load the user.
+    const before = renders
+    const shared = await get('/?strona=9', { cookie: owner.cookie })
+    expect(renders).toBe(before)
+    expect(shared.headers['x-cache']).toBe('shared')
+    expect(shared.body).not.toContain('Ola Właścicielka')
+    expect(shared.body).toBe((await get('/?strona=9')).body)
+    expect(shared.headers['cache-control']).toBe('private, no-store')
+    expect(String(shared.headers['set-cookie'])).toMatch(/^isLogged=1; Path=\/; SameSite=Lax/)
+    // A browser that already has the flag is not sent it again.
+    const flagged = await get('/?strona=9', { cookie: `${owner.cookie}; isLogged=1` })
+    expect(flagged.headers['x-cache']).toBe('shared')
+    expect(flagged.headers['set-cookie']).toBeUndefined()
+    // React Router's data requests carry the visitor's own loader data: never a stored copy.
+    const data = await get('/?strona=9'.replace('/?', '/_root.data?'), { cookie: owner.cookie })
+    expect(data.headers['x-cache']).toBeUndefined()
+    expect(renders).toBe(before + 1)
+
+    // A listing page: the owner's edit links come with their own data; the stored copy has none.
     const page = await get(`/ogloszenia/${offer.slug}`, { cookie: owner.cookie })
     expect(page.body).toContain('Ola Właścicielka')
     const anon = await get(`/ogloszenia/${offer.slug}`)
     expect(anon.headers['x-cache']).toBe('miss')
     expect(anon.body).not.toContain('Ola Właścicielka')
     expect((await get(`/ogloszenia/${offer.slug}`)).headers['x-cache']).toBe('hit')
+    expect((await get(`/ogloszenia/${offer.slug}`, { cookie: owner.cookie })).headers['x-cache']).toBe('shared')
     // The internal header never leaves the server.
     expect(anon.headers['x-page-cache-listings']).toBeUndefined()
     expect(page.headers['x-page-cache-listings']).toBeUndefined()
-    // Any session cookie (a guest's too: it carries a CSRF token) passes the cache by.
+    // A session cookie that names no session (or a guest's): the stored page, without the signed-in flag.
     const guest = await get(`/ogloszenia/${offer.slug}`, { cookie: 'portal_session=zzz; XSRF-TOKEN=zzz' })
-    expect(guest.headers['x-cache']).toBeUndefined()
+    expect(guest.headers['x-cache']).toBe('shared')
+    expect(guest.headers['set-cookie']).toBeUndefined()
+    // A guest's signed CSRF token alone is no session: an anonymous visitor, served and stored as one.
+    expect((await get(`/ogloszenia/${offer.slug}`, { cookie: 'XSRF-TOKEN=zzz' })).headers['x-cache']).toBe('hit')
   })
 
   it('a change of the listing (price, deactivation) drops its page at once', async () => {
@@ -199,8 +223,14 @@ describe('page cache for anonymous visitors', () => {
       const res = await app.inject({ url, headers: { 'user-agent': ua }, remoteAddress: '203.0.113.9' })
       expect(res.headers['x-cache']).toBe('hit')
     }
-    // Written a second later in one batch: a and b once each (b twice in a batch would jump past before + 2).
-    await expect.poll(views, { timeout: 20_000 }).toBe(before + 2)
+    // The stored page for a signed-in visitor counts nothing (their browser's reload of the listing does, and an
+    // owner's is never counted); for a session cookie without a user it counts as for anybody (decision 099).
+    expect((await app.inject({ url, headers: { cookie: owner.cookie }, remoteAddress: '203.0.113.9' })).headers['x-cache']).toBe('shared')
+    expect((await app.inject({ url, headers: { cookie: 'portal_session=zzz', 'user-agent': 'c' }, remoteAddress: '203.0.113.9' })).headers['x-cache']).toBe('shared')
+    // Written a second later in one batch: a, b and c once each (b twice in a batch would jump past before + 3).
+    await expect.poll(views, { timeout: 20_000 }).toBe(before + 3)
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(await views()).toBe(before + 3)
   })
 
   it("an investment page is kept under its units' ids: a unit's new price, an edit of the investment, a new unit drop it; its hits count no unit's view", async () => {

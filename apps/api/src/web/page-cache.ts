@@ -13,8 +13,16 @@ import { PageStore, type Encoding, type PageEntry } from './page-store.ts'
  * edit, a price change or a deactivation on any instance is never answered with the old page.
  */
 export const LISTINGS_HEADER = 'x-page-cache-listings'
-/** Cookies the server reads: a request with one of them may be somebody's (signed in, with a CSRF token). */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:portal_session|XSRF-TOKEN)=/
+/**
+ * The session cookie: a request with it may be somebody's (signed in). A guest's XSRF-TOKEN alone changes nothing on a
+ * page (it is a signed token the API hands to every visitor, not a session: plugins/session.ts).
+ */
+const SESSION_COOKIE = /(?:^|;\s*)portal_session=/
+/** React Router's data requests (client navigations, revalidations): the visitor's own loader data, never shared. */
+const DATA_REQUEST = /\.data(?:\?|$)/
+/** The browser's own login flag (apps/web lib/user-state.ts, spec §3/§4): a shared page tells a signed-in browser to load its data. */
+const LOGGED_COOKIE_NAME = 'isLogged'
+const LOGGED_COOKIE = /(?:^|;\s*)isLogged=1(?:;|$)/
 /** Cache keys (page-cache.ts serve) of listing pages, whose hits count a view of the listing. */
 const LISTING_PAGE = /^\w+ \/ogloszenia\//
 /** Response headers never repeated from a stored copy. */
@@ -68,12 +76,36 @@ export class PageCache {
   /** The change log named these listings. */
   changed(ids: number[] | 'all') { this.store.changed(ids) }
 
-  /** A request whose page may come from (and go into) the cache: GET, no credential, no personal cookie. */
-  eligible(request: FastifyRequest): boolean {
-    if (request.method !== 'GET') return false
+  /**
+   * Who asks for a page: 'anonymous' (GET, no credential, no session cookie) may be served from and stored into the
+   * cache; 'session' (a session cookie: maybe signed in) may only get a stored copy (serveShared, decision 099);
+   * undefined passes the cache by (not a GET, a credential or CSRF header).
+   */
+  visitor(request: FastifyRequest): 'anonymous' | 'session' | undefined {
+    if (request.method !== 'GET') return undefined
     const h = request.headers
-    if (h.authorization || h['x-xsrf-token'] || h['x-csrf-token']) return false
-    return !(typeof h.cookie === 'string' && PERSONAL_COOKIES.test(h.cookie))
+    if (h.authorization || h['x-xsrf-token'] || h['x-csrf-token']) return undefined
+    return typeof h.cookie === 'string' && SESSION_COOKIE.test(h.cookie) ? 'session' : 'anonymous'
+  }
+
+  /**
+   * A visitor with a session gets the page everybody gets when the cache holds a fresh copy (decision 099): it shows
+   * nobody's data, and the browser of a signed-in visitor then loads its own (root's user and favourites, an owner's
+   * links) as a revalidation. `signedIn` sets the browser's `isLogged` cookie that tells it to. Not sent (render it
+   * for them) when there is no fresh copy or the request is a data request: false; true when sent.
+   */
+  async serveShared(request: FastifyRequest, reply: FastifyReply, signedIn: boolean): Promise<boolean> {
+    if (DATA_REQUEST.test(request.url)) return false
+    const entry = await this.lookup(keyOf(request))
+    if (!entry || this.now() >= entry.freshUntil) return false
+    this.store.stats.shared++
+    if (signedIn && !LOGGED_COOKIE.test(String(request.headers.cookie ?? ''))) {
+      reply.setCookie(LOGGED_COOKIE_NAME, '1', { path: '/', sameSite: 'lax' })
+    }
+    // Not the reply itself: a FastifyReply is a thenable, an await would take it for the response's end.
+    // A signed-in browser's reload of the listing counts the view (an owner's is not counted): not twice.
+    await this.send(request, reply, entry, 'shared', !signedIn)
+    return true
   }
 
   /**
@@ -81,8 +113,7 @@ export class PageCache {
    * and sends it. `render` returns the page as React Router made it, body read to the end.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, render: () => Promise<Rendered>): Promise<FastifyReply> {
-    // Crawlers get the page rendered to the end instead of streamed (entry.server.tsx): another copy.
-    const key = `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
+    const key = keyOf(request)
     const entry = await this.lookup(key)
     const now = this.now()
     if (entry && now < entry.freshUntil) { this.store.stats.hits++; return this.send(request, reply, entry, 'hit') }
@@ -166,10 +197,10 @@ export class PageCache {
   improved?: () => void
   private improve(e: PageEntry) { improveOnce(this.store, e, this.improved) }
 
-  private async send(request: FastifyRequest, reply: FastifyReply, e: PageEntry, state: 'hit' | 'stale' | 'miss') {
+  private async send(request: FastifyRequest, reply: FastifyReply, e: PageEntry, state: 'hit' | 'stale' | 'miss' | 'shared', countView = state !== 'miss') {
     // A listing page's own listing comes first in X-Page-Cache-Listings (offer.tsx); other pages that name listings
     // (an investment's, with its units) count no listing's view.
-    if (state !== 'miss' && e.listings && LISTING_PAGE.test(e.key)) this.opts.viewed?.(e.listings[0]!, request)
+    if (countView && e.listings && LISTING_PAGE.test(e.key)) this.opts.viewed?.(e.listings[0]!, request)
     const small = e.body !== undefined && e.body.length < 1024
     const enc = small ? 'identity' : pickEncoding(request.headers['accept-encoding'])
     const plain = async () => e.body ?? await unbrotli(e.variants.br!)
@@ -189,6 +220,8 @@ export class PageCache {
     if (enc !== 'identity') reply.header('content-encoding', enc)
     reply.header('x-cache', state)
     if (state !== 'miss') reply.header('age', String(Math.max(0, Math.floor((this.now() - e.storedAt) / 1000))))
+    // As their own page was: the browser's cache must not answer with it after a logout (or keep it at all).
+    if (state === 'shared') reply.header('cache-control', 'private, no-store')
     return reply.send(data)
   }
 }
@@ -212,6 +245,11 @@ function sendRendered(reply: FastifyReply, r: Rendered, state: string) {
   if (cookies.length) reply.header('set-cookie', cookies)
   reply.header('x-cache', state)
   return reply.send(r.body)
+}
+
+/** Crawlers get the page rendered to the end instead of streamed (entry.server.tsx): another copy. */
+function keyOf(request: FastifyRequest): string {
+  return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
 }
 
 /** br when the client takes it, else gzip, else none (q=0 refuses). */

@@ -36,7 +36,7 @@ export class PageStore {
   /** Changes seen: a render that started before one of its listings changed must not be stored (see changedSince). */
   private changeCount = 0
   private recent: { n: number; at: number; ids: number[] | 'all' }[] = []
-  readonly stats = { hits: 0, stale: 0, misses: 0, bypass: 0, stored: 0, evicted: 0, dropped: 0 }
+  readonly stats = { hits: 0, stale: 0, shared: 0, misses: 0, bypass: 0, stored: 0, evicted: 0, dropped: 0 }
 
   constructor(readonly maxBytes: number, private readonly now = () => Date.now()) {}
 

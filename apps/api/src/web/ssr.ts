@@ -10,6 +10,7 @@ import { sendBufferedResponse, sendFetchResponse, toFetchRequest } from './fetch
 import { acceptedEncoding } from '../plugins/compression.ts'
 import { siteAcceptsUnsafe } from './site-methods.ts'
 import { cspNonceOf } from '../plugins/security.ts'
+import { pageSession } from '../plugins/session.ts'
 import { RenderPool, RenderPoolError } from './render-pool.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
@@ -71,7 +72,7 @@ function pageCacheFor(app: FastifyInstance, opts: MountWebOptions): PageCache | 
     read: async () => [{ value: cache.store.bytes }],
   })
   app.addMetric({
-    name: 'page_cache_events', help: 'Page cache events since start: hits, stale, misses, bypass (rendered, not storable), stored, evicted (LRU), dropped (listing changed)',
+    name: 'page_cache_events', help: 'Page cache events since start: hits, stale, shared (a stored page for a visitor with a session, decision 099), misses, bypass (rendered, not storable), stored, evicted (LRU), dropped (listing changed)',
     labelNames: ['event'],
     read: async () => Object.entries(cache.store.stats).map(([event, value]) => ({ labels: { event }, value })),
   })
@@ -118,8 +119,15 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
     const render = pool
       ? (encoding?: 'br' | 'gzip') => renderInPool(pool, app, request, reply, encoding)
       : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply), reply) as LoadContext & AppLoadContext)
-    if (cache?.eligible(request)) {
-      return cache.serve(request, reply, async () => {
+    const visitor = cache?.visitor(request)
+    if (visitor === 'session') {
+      // Somebody with a session: the page everybody gets when the cache holds it (decision 099), else their own.
+      // Unreadable now (the database away): rendered as before, which answers for itself.
+      const session = await pageSession(request, reply).then((s) => s ?? null, () => undefined)
+      if (session !== undefined && await cache!.serveShared(request, reply, session?.userId != null)) return reply
+    }
+    if (visitor === 'anonymous') {
+      return cache!.serve(request, reply, async () => {
         const res = await render()
         return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
       })

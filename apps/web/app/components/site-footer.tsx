@@ -118,7 +118,7 @@ function fieldErrorOf(body: unknown): string | undefined {
 
 export function SiteFooter({ pages, year }: { pages: FooterItem[]; year: number }) {
   return (
-    <footer className="below-fold mt-16 border-t border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.5fr] lg:gap-8">
         <div className="flex flex-col gap-4">
           <Logo />

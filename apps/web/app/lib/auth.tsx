@@ -1,13 +1,16 @@
 // The login state for the React tree (spec §3/§4): the server's user from the root loader, the login/register
 // dialogs, login, logout and the guard's `next` target. The root loader is the source of truth; the browser copy
 // (cookie isLogged + localStorage) follows it.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { api } from './api'
-import { whileAuthChanges } from './auth-revalidate'
+import { whileAuthChanges, whilePersonalising } from './auth-revalidate'
+import { readCookie } from './cookies'
+import { LOGGED_COOKIE } from './site'
 import { safeNext } from './safe-next'
 import type { Profile } from './user'
 import { applyLogin, applyLogout, browserEnv, setLoginFirst, syncWithServer } from './user-state'
+import { useAsRendered, useWithFirst, type Rendered } from './as-rendered'
 
 export type AuthView = 'login' | 'register' | 'remind' | 'resend'
 
@@ -32,24 +35,69 @@ export interface AuthContextValue {
   /** The profile changed (settings): show it at once, the root reload follows. */
   update(profile: Profile): void
   logout(): Promise<void>
+  /**
+   * The user once known: at once, or when the reload of a page from the shared cache (decision 099) brought them. A
+   * press that needs the user (a heart) right after such a page waits for this instead of asking a guest to log in.
+   */
+  known(): Promise<Profile | null>
   /** Forget the user after the server ended the account (deletion), then go home. */
   forget(): Promise<void>
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null)
+const AuthContext = createContext<Rendered<AuthContextValue> | null>(null)
 
-export function AuthProvider({ user: serverUser, children }: { user: Profile | null; children: ReactNode }) {
+/**
+ * `user`: root loader's; `shell`: root's data object, a new one each time its loader ran (the end of the reload of a
+ * page from the shared cache, decision 099).
+ */
+export function AuthProvider({ user: serverUser, shell, children }: { user: Profile | null; shell?: unknown; children: ReactNode }) {
   const [user, setUser] = useState<Profile | null>(serverUser)
+  // A new user from the root loader is adopted in the same render as the rest of root's data (its favourites): in an
+  // effect it came one commit late, and the favourites' provider took the new ids for a guest's and dropped them.
+  const [adopted, setAdopted] = useState(serverUser)
+  if (serverUser !== adopted) {
+    setAdopted(serverUser)
+    setUser(serverUser)
+  }
   const [view, setView] = useState<AuthView | null>(null)
   const [options, setOptions] = useState<OpenOptions>({})
   const navigate = useNavigate()
   const { revalidate } = useRevalidator()
 
-  // Each root load brings the server's answer: it wins over whatever the browser believed.
+  const latest = useRef(serverUser)
+  latest.current = serverUser
+  const reload = useRef(revalidate)
+  reload.current = revalidate
+  const firstLoad = useRef(true)
+  const userNow = useRef(user)
+  userNow.current = user
+  const loading = useRef<{ promise: Promise<void>; done: () => void } | null>(null)
+  const shellAtStart = useRef(shell)
+  const loaded = useCallback(() => { loading.current?.done(); loading.current = null }, [])
+  // Each root load brings the server's answer: it wins over whatever the browser believed. But a page without a user
+  // in a browser that is signed in (its isLogged cookie, which the server also sets on such a page) came from the
+  // shared page cache (decision 099): its own data is loaded once before the browser's copy is touched.
   useEffect(() => {
-    setUser(serverUser)
+    const first = firstLoad.current
+    firstLoad.current = false
+    if (first && serverUser === null && readCookie(LOGGED_COOKIE) === '1') {
+      let done!: () => void
+      loading.current = { promise: new Promise<void>((resolve) => { done = resolve }), done }
+      shellAtStart.current = shell
+      // Not reloaded (offline): the visitor stays a guest on this page; a press asks them to log in.
+      void whilePersonalising(() => reload.current()).catch(loaded)
+      return
+    }
     syncWithServer(browserEnv(), serverUser)
   }, [serverUser])
+
+  // The reload is over when root's data committed after it is a new object (the loader ran again).
+  useEffect(() => {
+    if (!loading.current || shell === shellAtStart.current) return
+    // Still nobody (the session ended): now the browser's copy learns it, and the next page asks no more.
+    if (latest.current === null) syncWithServer(browserEnv(), null)
+    loaded()
+  }, [shell, loaded])
 
   // A 401 anywhere (global handler of spec §8) resets the login state.
   useEffect(() => {
@@ -115,15 +163,21 @@ export function AuthProvider({ user: serverUser, children }: { user: Profile | n
     await forget()
   }, [forget])
 
+  const known = useCallback(async () => {
+    await loading.current?.promise
+    return userNow.current
+  }, [])
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, view, options, open, close, login, adopt, update, logout, forget }),
-    [user, view, options, open, close, login, adopt, update, logout, forget],
+    () => ({ user, view, options, open, close, login, adopt, update, logout, forget, known }),
+    [user, view, options, open, close, login, adopt, update, logout, forget, known],
   )
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+  const rendered = useWithFirst(value)
+  return <AuthContext.Provider value={rendered}>{children}</AuthContext.Provider>
 }
 
 export function useAuth(): AuthContextValue {
   const ctx = useContext(AuthContext)
   if (!ctx) throw new Error('useAuth needs <AuthProvider>')
-  return ctx
+  return useAsRendered(ctx)
 }

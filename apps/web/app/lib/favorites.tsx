@@ -6,6 +6,7 @@ import { api } from './api'
 import type { ApiError } from './api-client'
 import { useAuth } from './auth'
 import { useToast } from './toast'
+import { useAsRendered, useWithFirst, type Rendered } from './as-rendered'
 
 export const FAVORITE_LOGIN_PROMPT = 'Zaloguj się, aby zapisywać ogłoszenia w ulubionych.'
 const GONE_MESSAGE = 'To ogłoszenie nie jest już dostępne.'
@@ -36,7 +37,7 @@ export function withFavorite(ids: ReadonlySet<number>, id: number, on: boolean):
 /** The set holds exactly these ids. */
 const sameIds = (set: ReadonlySet<number>, ids: readonly number[]) => set.size === new Set(ids).size && ids.every((id) => set.has(id))
 
-const FavoritesContext = createContext<FavoritesValue | null>(null)
+const FavoritesContext = createContext<Rendered<FavoritesValue> | null>(null)
 
 export function FavoritesProvider({ serverIds, children }: { serverIds: number[] | null; children: ReactNode }) {
   const auth = useAuth()
@@ -100,7 +101,8 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
   }, [auth, toast])
 
   const toggle = useCallback(async (id: number): Promise<boolean> => {
-    if (!auth.user) {
+    // Right after a page from the shared cache the user may still be on the way (decision 099).
+    if (!auth.user && !(await auth.known())) {
       loginFirst()
       return false
     }
@@ -125,7 +127,7 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
       inFlight.current.delete(id)
       setBusy((s) => withFavorite(s, id, false))
     }
-  }, [auth.user, loginFirst, toast])
+  }, [auth, loginFirst, toast])
 
   const remember = useCallback((id: number, favourite: boolean) => {
     if (current.current.has(id) !== favourite) setIds((s) => withFavorite(s, id, favourite))
@@ -139,11 +141,12 @@ export function FavoritesProvider({ serverIds, children }: { serverIds: number[]
     toggle,
     remember,
   }), [ids, ready, busy, toggle, remember])
-  return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>
+  const rendered = useWithFirst(value)
+  return <FavoritesContext.Provider value={rendered}>{children}</FavoritesContext.Provider>
 }
 
 export function useFavorites(): FavoritesValue {
   const ctx = useContext(FavoritesContext)
   if (!ctx) throw new Error('useFavorites needs <FavoritesProvider>')
-  return ctx
+  return useAsRendered(ctx)
 }

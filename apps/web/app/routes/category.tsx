@@ -5,6 +5,7 @@ import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.serv
 import { pageTitle } from '~/lib/site'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import type { Route } from './+types/category'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 /** /nieruchomosci/{property?}/{transaction} and /nieruchomosci/{property?}/{transaction?}/{location} (spec §2). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,6 +24,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     description: landingDescription(landing, results.result?.total ?? null),
   }
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   return resultsHeaders(parentHeaders)

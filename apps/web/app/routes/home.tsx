@@ -6,6 +6,7 @@ import { HomeHero } from '~/components/home/home-hero'
 import { hydrateLater } from '~/components/hydrate-later'
 import { useLoginForNext } from '~/lib/use-login-for-next'
 import type { Route } from './+types/home'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 interface OffersPage {
   data: ListingSummary[]
@@ -28,6 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: latest?.total ?? null,
   }
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   // Fresh listings matter more than a cache hit: shared caches keep it for seconds, a signed-in page never.

@@ -7,6 +7,7 @@ import { absoluteUrl } from '~/lib/offer-text'
 import { monthName, perM2, pricePageHeaders } from '~/lib/prices'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/prices-index'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 /** /ceny-nieruchomosci: every city's latest flat prices, each linking to its price page (issue 26). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,6 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!res.ok) loadFailed(res)
   return data({ index: (await res.json()) as PriceIndex, origin: publicOrigin(request) })
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   return pricePageHeaders(parentHeaders)

@@ -11,6 +11,7 @@ import { absoluteUrl, jsonLdString } from '~/lib/offer-text'
 import { changeLabel, csvHref, pricePageHeaders, lastFigure, monthName, perM2, priceDatasetJsonLd, pricePath } from '~/lib/prices'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/prices'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 /** /ceny-nieruchomosci/{city} and /ceny-nieruchomosci/{city}/{district}: flat prices (issue 26). Unknown places: 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -22,6 +23,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = (await res.json()) as PricePage
   return data({ page, origin: publicOrigin(request), tileUrl: mapTileUrl() })
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   return pricePageHeaders(parentHeaders)

@@ -4,6 +4,7 @@ import { searchHeading } from '~/lib/search-landing'
 import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.server'
 import { pageTitle } from '~/lib/site'
 import type { Route } from './+types/search'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 /** /szukaj and /SearchResults: every filter lives in the URL, the results are rendered on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,6 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResults(context, query)
   return { ...data, query, heading: searchHeading(formFromParams(new URLSearchParams(query), data.places, data.result?.investment)) }
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   return resultsHeaders(parentHeaders)

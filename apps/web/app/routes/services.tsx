@@ -5,6 +5,7 @@ import { apiQuery, loadResults, resultsHeaders } from '~/lib/search-results.serv
 import { pageTitle } from '~/lib/site'
 import { publicOrigin } from '~/lib/offer-origin.server'
 import type { Route } from './+types/services'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 
 /** /services, /services/{location} and /uslugi (the menu link): the services category (spec §2). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -25,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (city) crumbs.push({ label: city.name, to: `/services/${city.slug}` })
   return { ...results, query, heading, crumbs, canonical: `${publicOrigin()}${city ? `/services/${city.slug}` : '/uslugi'}` }
 }
+
+// Shows nobody's data: the personal reload of a page from the shared cache leaves it alone (decision 099).
+export const shouldRevalidate = skipWhenPersonalising
 
 export function headers({ parentHeaders }: Route.HeadersArgs): HeadersInit {
   return resultsHeaders(parentHeaders)

@@ -69,7 +69,7 @@ export function OfferDetails({ offer: o, alt, tileUrl, property, comparison = nu
 /** 'Podobne ogłoszenia' at the page's end. */
 export function SimilarListings({ similar }: { similar: PublicOffer['similar'] }) {
   return (
-    <section aria-labelledby="similar-heading" className="container-page below-fold mt-14">
+    <section aria-labelledby="similar-heading" className="container-page mt-14">
       <h2 id="similar-heading" className="mb-5 text-2xl font-bold text-slate-900">Podobne ogłoszenia</h2>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {similar.slice(0, 8).map((l) => <li key={l.id} className="flex"><ListingCard listing={l} /></li>)}

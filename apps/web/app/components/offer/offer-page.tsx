@@ -119,7 +119,7 @@ export function OfferPage({ offer: o, origin, tileUrl = null, property = null, c
                 </dl>
               )}
 
-              <div className="below-fold mt-8 flex flex-col gap-8">
+              <div className="mt-8 flex flex-col gap-8">
                 {/* With the market comparison and the mortgage calculator (issue 26), all loaded when the browser is idle. */}
                 <OfferDetails offer={o} alt={alt} tileUrl={tileUrl} property={property} comparison={comparison} mortgageRate={mortgageRate} />
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600">

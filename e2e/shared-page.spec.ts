@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test'
+import { expect, hydrated, test } from './fixtures'
+
+/**
+ * Decision 099: a signed-in visitor gets the page everybody gets when the server's page cache holds it (the response
+ * says `X-Cache: shared`), and their browser loads their own part after it: the account menu with their name, their
+ * favourites' hearts pressed, an owner's 'Edytuj ogłoszenie' bar on their own listing.
+ */
+async function demoLogin(page: Page, email: string) {
+  await page.request.get('/api/sanctum/csrf-cookie')
+  const xsrf = (await page.context().storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value
+  const res = await page.request.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, data: { email, password: 'Demo1234' } })
+  expect(res.status()).toBe(200)
+  const { name } = await res.json() as { name: string }
+  // The login rotates the session and its token.
+  return { name, xsrf: decodeURIComponent((await page.context().storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value) }
+}
+
+/**
+ * Visits as nobody until the server answers from a copy made in the last few seconds (a page rendered right after a
+ * change is not kept; home's copies live 15 s), so the signed-in visit right after gets that same copy.
+ */
+async function warm(page: Page, url: string) {
+  await expect.poll(async () => {
+    const h = (await page.request.get(url)).headers()
+    return h['x-cache'] === 'hit' && Number(h.age) <= 4
+  }, { timeout: 30_000 }).toBe(true)
+}
+
+// Two people, so the two widths running at once never share a favourite.
+for (const [width, email] of [[1280, 'jan.kowalski@example.pl'], [390, 'moderator@example.pl']] as const) {
+  test(`${width}: a signed-in visitor on a page from the shared cache sees their name and their hearts`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const anon = await (await browser.newContext()).newPage()
+    const { name, xsrf } = await demoLogin(page, email)
+    await warm(anon, '/')
+    // A listing on that copy of the home page becomes the visitor's favourite (through the API, as the heart does).
+    await anon.goto('/')
+    const href = await anon.locator('article a[href^="/ogloszenia/"]').first().getAttribute('href')
+    const fav = await (await page.request.get(`/api${href!.replace('/ogloszenia/', '/offers/')}`)).json() as { id: number; title: string }
+    const added = await page.request.post('/api/favorites', { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' }, data: { offer_id: fav.id } })
+    expect([200, 201]).toContain(added.status())
+    const res = await page.goto('/')
+    expect(res!.headers()['x-cache']).toBe('shared')
+    // The same bytes as anybody's: no name in the HTML the server sent.
+    expect(await res!.text()).not.toContain(name)
+    await hydrated(page)
+    await expect(page.getByRole('button', { name: `Moje konto: ${name}` })).toBeVisible()
+    const heart = page.locator('article').filter({ hasText: fav.title }).getByRole('button', { name: 'Dodaj do ulubionych' }).first()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    // Still signed in on the next page (the browser's copy of the login was not cleared on the way).
+    await page.goto('/szukaj')
+    await hydrated(page)
+    await expect(page.getByRole('button', { name: `Moje konto: ${name}` })).toBeVisible()
+    await page.request.delete(`/api/favorites/${fav.id}`, { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } })
+    await anon.context().close()
+  })
+}
+
+test("an owner opening their own listing from the shared cache gets the 'Edytuj ogłoszenie' bar", async ({ page, browser }) => {
+  const anon = await (await browser.newContext()).newPage()
+  const { xsrf } = await demoLogin(page, 'biuro.nieruchomosci-kowalski-i-wspolnicy@example.com')
+  const mine = await (await page.request.get('/api/user/offers?status=active', { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } })).json() as { data: { slug: string }[] }
+  const url = `/ogloszenia/${mine.data[0]!.slug}`
+  await warm(anon, url)
+  const res = await page.goto(url)
+  expect(res!.headers()['x-cache']).toBe('shared')
+  await hydrated(page)
+  await expect(page.getByRole('link', { name: 'Edytuj ogłoszenie' })).toBeVisible()
+  await expect(page.getByText('To Twoje ogłoszenie')).toBeVisible()
+  await anon.context().close()
+})
