@@ -1,2 +1,0 @@
-import { hashPassword } from '../apps/api/src/lib/accounts/password.ts'
-console.log(await hashPassword('Demo1234'))
