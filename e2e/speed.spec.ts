@@ -99,7 +99,9 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // at first paint: 139.4 KB before it was split from plain/viewings). 138.50–138.51 KB on 2026-11-28 after the button
 // learnt investments' weekly visits (decision 078): chunk names carry content hashes, so the figure moves by a few
 // bytes from build to build and a clean-clone CI failed by 9 bytes; 139 leaves that room, not room for a feature.
-const FIRST_PAINT_BUDGET_KB = { home: 131.5, search: 153, listing: 139 }
+// Decision 099 (a page from the shared cache loads the signed-in visitor's own data after hydration; late parts hydrate
+// with the HTML's values; a heart waits for the user on the way): home 131.9 KB on 2026-11-28 (+0.4 KB in the shell).
+const FIRST_PAINT_BUDGET_KB = { home: 132.3, search: 153.4, listing: 139.4 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }
