@@ -3,7 +3,7 @@ import { floorsInRange, type SearchQuery, type SearchSort } from '@portal/contra
 import { interpretPhrase } from '../phrase.ts'
 import { circleBox, haversine } from '../../geo/distance.ts'
 import {
-  ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, districtCityKey, type Store,
+  ADVERTISER_CODE, FLAG, GRID, MEDIA, MEDIA_ADVERTISER_SHIFT, META, META_FLAGS_SHIFT, META_OFFER_SHIFT, SlotList, cellKey, districtCityKey, wordOrder, type Store,
 } from './store.ts'
 import { TopK } from './top-k.ts'
 import { BATHROOMS_TOP, FB, ROOMS_TOP, andGroups, bitsOf, popcount, type BitGroup, type RangeGroups } from './facet-bits.ts'
@@ -27,7 +27,7 @@ const KNOWN = new Set<keyof SearchQuery>(['type', 'seek', 'categories', 'phrase'
  * For benches' in-process A/B only (bench/range-totals.ts): rangeBits off counts ranges and places slot by slot, and
  * tests drawn areas without their grid, as before decision 092.
  */
-export const engineSwitches = { rangeBits: true }
+export const engineSwitches = { rangeBits: true, phraseWalk: true }
 
 /** Cells per side of a drawn area's grid: 1,024 centre tests per area and search, against one exact test per listing. */
 const AREA_GRID = 32
@@ -65,9 +65,22 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
   // The exact total from the bitsets (decision 084) costs a fraction of a walk: with long lists, count first, and a
   // filter that matches nothing (say 'z filmem' where no listing has one) needs no walk at all.
   const countable = countCap === EXACT_COUNT && (p.bitsOnly || listsSize(p.lists) <= exactSlots)
-  let counted = countable && listsSize(p.lists) > PRECOUNT_SLOTS ? p.count() : undefined
+  const sort = q.sort ?? 'newest'
+  const walkOn = engineSwitches.phraseWalk
+  // A word's slots (p.lists) have no sort orders: walked, every one of them is tested. Its kind and category (or
+  // place) lists (p.walk) are walked best-first and stop at the page (decision 100); worth it when the matches are
+  // dense enough among them, which the exact count tells.
+  let counted = countable && (listsSize(p.lists) > PRECOUNT_SLOTS || (walkOn && p.walk && listsSize(p.lists) > wordOrder.min)) ? p.count() : undefined
   if (counted === 0) return { total: 0, slots: [], promoted: [], estimated: false }
-  const hit = collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, countCap)
+  if (walkOn && p.walk && counted !== undefined && walkCost(p.walk, counted, limit + offset) < listsSize(p.lists)) {
+    // The estimate assumes the word spread evenly over the sort order; where it is not (a word of flats, cheapest
+    // first: parking spaces and plots come first), the walk gives up after as many visits as the scan would cost.
+    const hit = walk(store, p.walk, p.test, sort, limit, offset, now, countCap, counted, listsSize(p.lists))
+    if (hit) return hit
+  }
+  // The total known exactly beforehand: the walk stops as soon as the page is decided (no share of the count to gather).
+  if (walkOn && counted !== undefined) return collect(store, p.lists, p.test, sort, limit, offset, now, countCap, counted)
+  const hit = collect(store, p.lists, p.test, sort, limit, offset, now, countCap)
   // Near the estimated end, count exactly: the pager must reach the real last page.
   if (hit.estimated && offset + limit >= hit.total * 0.8) return collect(store, p.lists, p.test, q.sort ?? 'newest', limit, offset, now, Infinity)
   // The page came from an early stop; the total is then counted exactly (by the bitsets) when the lists are short
@@ -85,6 +98,16 @@ export function runSearch(store: Store, q: SearchQuery, limit: number, offset: n
 export const EXACT_SCAN_SLOTS = 300_000
 /** Lists longer than this are counted before the walk (a walk of them costs more than the count). */
 const PRECOUNT_SLOTS = 20_000
+
+/**
+ * About how many slots a best-first walk of `lists` visits to fill a page of `need` when `total` of their slots match
+ * (spread evenly): each list walks until its next match would not be kept, about (need + lists) matches in all.
+ */
+export function walkCost(lists: SlotList[], total: number, need: number): number {
+  let unsorted = 0
+  for (const l of lists) unsorted += l.length - l.sortedLength
+  return unsorted + ((need + lists.length) * listsSize(lists)) / Math.max(1, total)
+}
 
 /** Every match of the lists, counted by the bare per-slot test (the lists are disjoint): what plan().count() answers. */
 export function countSlots(lists: SlotList[], test: (x: number) => boolean): number {
@@ -129,7 +152,8 @@ export function searchMatcher(store: Store, q: SearchQuery, now = Date.now()): (
 
 /** The candidate lists and the per-slot test of a query; null when SQL must answer it, 'none' when nothing can match. */
 /** bitsOnly: every condition is a facet bitset (no slot-by-slot rest), so count() is popcount whatever the lists' length. */
-type Plan = { lists: SlotList[]; test: (x: number) => boolean; count: () => number; bitsOnly: boolean } | null | 'none'
+/** walk: when `lists` are a phrase word's slots (no sort orders), the lists they were picked over, walkable best-first. */
+type Plan = { lists: SlotList[]; walk?: SlotList[]; test: (x: number) => boolean; count: () => number; bitsOnly: boolean } | null | 'none'
 
 function plan(store: Store, q: SearchQuery, now: number): Plan {
   for (const k of Object.keys(q) as (keyof SearchQuery)[]) if (q[k] !== undefined && !KNOWN.has(k)) return null
@@ -349,7 +373,10 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   // In ascending slot order, as every other list (countBits reads a list's first and last slot as its bounds).
   if (unitList) unitList.items.subarray(0, unitList.length).sort()
   const lists0 = unitList && unitList.length < listsSize(found) ? [unitList] : found
-  const lists = rarest && rarest.count < listsSize(lists0) ? [store.words.slotList(rarest)] : lists0
+  // The rarest word's slots, in every sort order when there are enough of them to make a walk pay (decision 100).
+  const wordList = rarest && rarest.count < listsSize(lists0)
+    ? (engineSwitches.phraseWalk ? store.wordList(rarest) : store.words.slotList(rarest)) : undefined
+  const lists = wordList ? [wordList] : lists0
   /**
    * Whole cells (decision 092): when the places are a box, drawn areas or regions (no circle, no district) and the
    * lists are grid cells, a cell wholly inside them needs no point test (its slots count by the ranges' inner buckets,
@@ -380,7 +407,7 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   }
   // With every condition in the bitsets (the alive, wanted-ad, offer and category bits among them) the lists add
   // nothing the AND does not hold: the count is one popcount over the store, whatever lists the walk takes.
-  return { lists, test, count: () => (rest ? countBits(store, countLists, groups, rest, rangesOnly || inside ? ranges.flatMap((g) => g.sure) : undefined, inside) : countAll(store, groups)), bitsOnly: !rest }
+  return { lists, walk: wordList && !wordList.orders ? lists0 : undefined, test, count: () => (rest ? countBits(store, countLists, groups, rest, rangesOnly || inside ? ranges.flatMap((g) => g.sure) : undefined, inside) : countAll(store, groups)), bitsOnly: !rest }
 }
 
 /** Matches of bitset-only conditions: the AND of the groups over every slot, popcounted (slots past the end are not alive). */
@@ -508,7 +535,13 @@ const WALK_SAMPLE = 100
  * best `offset + limit` of each list come first and the walk can stop once it has them and its share of the count.
  */
 function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, sort: SearchSort, limit: number, offset: number,
-  now: number, countCap: number): EngineHit {
+  now: number, countCap: number, knownTotal?: number): EngineHit {
+  return walk(store, lists, test, sort, limit, offset, now, countCap, knownTotal)!
+}
+
+/** collect(), giving up (null) once it has visited more than `budget` slots. */
+function walk(store: Store, lists: SlotList[], test: (x: number) => boolean, sort: SearchSort, limit: number, offset: number,
+  now: number, countCap: number, knownTotal?: number, budget = Infinity): EngineHit | null {
   const top = new TopK(limit + offset, sort)
   const need = limit + offset
   const share = Math.ceil(countCap / Math.max(1, lists.length))
@@ -533,10 +566,16 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
    * list, a sample of WALK_SAMPLE matches once WALK_BUDGET slots were visited (about ±10% before rounding).
    */
   // An uncapped count walks everything: a sample stop would estimate and recurse into itself again (stack overflow).
-  const enough = (found: number, walked: number) => countCap !== Infinity && (found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE))
+  // With the total known (counted by the bitsets), nothing is estimated: a walk stops as soon as its page is decided.
+  const enough = knownTotal !== undefined ? () => true
+    : (found: number, walked: number) => countCap !== Infinity && (found >= share || (walked >= WALK_BUDGET && found >= WALK_SAMPLE))
+  /** Slots visited so far, against `budget`. */
+  let spent = 0
   for (const list of lists) {
     const items = list.items
     for (let i = list.sortedLength; i < list.length; i++) { const x = items[i]!; if (test(x)) { exact++; keep(x) } }
+    spent += list.length - list.sortedLength
+    if (spent > budget) return null
     const o = list.orders
     if (!o) continue
     const n = list.sortedLength
@@ -556,6 +595,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
         const x = p[i]!
         if (!promotedNow(x)) continue
         walked++
+        if (++spent > budget) return null
         if (test(x)) { found++; keep(x) }
         done ||= ranked(x, found, true)
         if (done && enough(found, walked) && walked < p.length) { stopped = true; break }
@@ -568,6 +608,7 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
     const visit = (x: number): boolean => {
       if (skipPromoted && promotedNow(x)) return false
       walked++
+      if (++spent > budget) return true
       if (test(x)) { found++; keep(x) }
       done ||= ranked(x, found, false)
       return done && enough(found, walked) && walked < walkable
@@ -590,10 +631,11 @@ function collect(store: Store, lists: SlotList[], test: (x: number) => boolean, 
       }
       default: for (let i = 0; i < n; i++) if (visit(o.created[i]!)) { stopped = true; break }
     }
+    if (spent > budget) return null
     if (stopped) { estimating = true; estimated += (found / walked) * walkable } else exact += found
   }
   let total = exact
-  if (estimating) {
+  if (knownTotal !== undefined) { total = knownTotal; estimating = false } else if (estimating) {
     const e = exact + estimated
     // Lists stopped early, yet the whole looks small: count it exactly after all.
     if (e <= countCap) return collect(store, lists, test, sort, limit, offset, now, Infinity)

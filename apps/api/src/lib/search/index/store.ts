@@ -525,6 +525,27 @@ export class Store {
     return st
   }
 
+  /**
+   * A phrase word's slots (Words.slotsWith) as a candidate list, held in every sort order like a category's (decision
+   * 100): a search walks them best-first and stops at its page instead of testing every one. The orders are built on
+   * the word's first walk and kept with its slots (Words' bounded memory); slots added since are the list's unsorted
+   * tail, and once that tail outgrows an eighth of the list the orders are built again. A word with no more than
+   * wordOrder.min slots is cheaper to scan; one with more than wordOrder.max is left unordered (sorting it would hold
+   * the event loop for long: the engine walks its kind and category lists instead).
+   */
+  wordList(hit: WordSlots): SlotList {
+    const list = this.words.slotList(hit)
+    if (hit.count <= wordOrder.min || hit.count > wordOrder.max) return list
+    if (!hit.orders || hit.count - hit.sorted > wordOrder.min + hit.sorted / 8) {
+      this.order(list)
+      this.words.keepOrders(hit, list.orders!, list.sortedLength)
+    } else {
+      list.orders = hit.orders
+      list.sortedLength = hit.sorted
+    }
+    return list
+  }
+
   /** Builds a list's sort orders over its current slots. */
   private order(l: SlotList) {
     const slots = l.items.slice(0, l.length)
@@ -768,7 +789,7 @@ export class Words {
   slotsWith(word: string, size: number): WordSlots {
     let hit = this.sets.get(word)
     if (hit) { this.sets.delete(word); this.sets.set(word, hit) } else {
-      hit = { upTo: 0, count: 0, slots: new Int32Array(0), bits: new Uint32Array(0) }
+      hit = { upTo: 0, count: 0, slots: new Int32Array(0), bits: new Uint32Array(0), sorted: 0 }
       this.sets.set(word, hit)
     }
     if (hit.upTo < size) this.extend(word, hit, size)
@@ -786,7 +807,7 @@ export class Words {
       while (i > 0 && items[i - 1]! >= from) i--
       for (; i < l.length; i++) { const x = items[i]!; if (x < size) added.push(x) }
     }
-    this.bytes -= hit.slots.byteLength + hit.bits.byteLength
+    this.bytes -= bytesOf(hit)
     // Bits for every slot below `size` (a read past the end would be undefined: correct, but a slower path).
     const words = (size + 31) >>> 5
     if (words > hit.bits.length) {
@@ -813,14 +834,32 @@ export class Words {
       hit.count = n
     }
     hit.upTo = size
-    this.bytes += hit.slots.byteLength + hit.bits.byteLength
-    // Bounded: the least recently used words go first (the one just extended stays).
+    this.bytes += bytesOf(hit)
+    this.evict(hit)
+  }
+
+  /** Bounded: the least recently used words go first (`keep`, just used, stays). */
+  private evict(keep: WordSlots) {
     for (const [w, h] of this.sets) {
-      if (this.bytes <= WORD_SETS_BYTES || w === word) break
-      this.bytes -= h.slots.byteLength + h.bits.byteLength
+      if (this.bytes <= WORD_SETS_BYTES || h === keep) break
+      this.bytes -= bytesOf(h)
       this.sets.delete(w)
     }
   }
+
+  /** Keeps a word's sort orders (Store.wordList) over its first `sorted` slots, in the same memory bound. */
+  keepOrders(hit: WordSlots, orders: ListOrders, sorted: number) {
+    const kept = [...this.sets.values()].includes(hit)
+    if (kept) this.bytes -= bytesOf(hit)
+    hit.orders = orders
+    hit.sorted = sorted
+    if (!kept) return
+    this.bytes += bytesOf(hit)
+    this.evict(hit)
+  }
+
+  /** The memory the kept word sets take (bytes). */
+  get keptBytes() { return this.bytes }
 
   /** The slots of slotsWith() as a candidate list (a view: nothing may push to it). */
   slotList(hit: WordSlots): SlotList {
@@ -839,7 +878,24 @@ export interface WordSlots {
   /** Ascending; the first `count` are valid. */
   slots: Int32Array
   bits: Uint32Array
+  /** The first `sorted` slots in each sort order (Store.wordList), once a search walked the word. */
+  orders?: ListOrders
+  sorted: number
 }
 
-/** Memory for the per-word slot sets (a word held by every listing of a million costs ~4.1 MB). */
+const bytesOf = (h: WordSlots) => {
+  const o = h.orders
+  return h.slots.byteLength + h.bits.byteLength
+    + (o ? o.created.byteLength + o.price.byteLength + o.ppm2.byteLength + o.area.byteLength + o.promoted.byteLength : 0)
+}
+
+/**
+ * Memory for the per-word slot sets: a word held by every listing of a million costs ~4.1 MB, ~20 MB with its sort
+ * orders (decision 100: those only up to wordOrder.max slots, ~6 MB).
+ */
 const WORD_SETS_BYTES = 64 * 1024 * 1024
+/**
+ * Store.wordList: words with more slots than `min` are walked in sort order, fewer are scanned; words with more than
+ * `max` are not sorted. Mutable for tests only (to reach both sides with a few hundred listings).
+ */
+export const wordOrder = { min: 2_000, max: 300_000 }
