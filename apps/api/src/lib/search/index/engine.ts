@@ -365,7 +365,6 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
     hasPpm2 && rb.ppm2.groups(ppm2Min, ppm2Max), hasYear && rb.built.groups(yearMin, yearMax),
     added !== undefined && rb.created.groups(added, Infinity)].filter((g): g is RangeGroups => !!g)
   for (const g of ranges) groups.push(...g.maybe)
-  const rangesOnly = bitsOn && !(box || units || places || leaseYears !== undefined || citiesT || districts)
 
   const onlyDistricts = places && !places.regions.length ? placeDistricts : undefined
   const picked = candidates(store, seek, offerType ? offerCode : undefined, categoryIds, box, cities, districts ?? onlyDistricts)
@@ -377,6 +376,10 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
   const wordList = rarest && rarest.count < listsSize(lists0)
     ? (engineSwitches.phraseWalk ? store.wordList(rarest) : store.words.slotList(rarest)) : undefined
   const lists = wordList ? [wordList] : lists0
+  // A phrase's city needs no per-slot test in the count when the lists are that city's (decision 100): a city
+  // search ('lodz', 'mieszkanie w Krakowie') is then counted like a range-only one, by popcount where nothing else is left.
+  const exactCities = bitsOn && engineSwitches.phraseWalk && picked.cities === true && lists === found
+  const rangesOnly = bitsOn && !(box || units || places || leaseYears !== undefined || (citiesT && !exactCities) || districts)
   /**
    * Whole cells (decision 092): when the places are a box, drawn areas or regions (no circle, no district) and the
    * lists are grid cells, a cell wholly inside them needs no point test (its slots count by the ranges' inner buckets,
@@ -688,13 +691,14 @@ function candidates(store: Store, seek: number, offer: number | undefined, categ
       }
     }
   }
-  if (cities) options.push({ lists: [...cities].flatMap((c) => store.cities.get(c) ?? []) })
+  if (cities) options.push({ lists: [...cities].flatMap((c) => store.cities.get(c) ?? []), cities: true })
   if (districts) options.push({ lists: [...new Set(districts.map((d) => d.code))].flatMap((c) => store.districts.get(c) ?? []) })
   return options.reduce((best, o) => (listsSize(o.lists) < listsSize(best.lists) ? o : best))
 }
 
 /** Candidate lists, and when they are grid cells (GRID per degree) each one's cell: cells[2i], cells[2i + 1] = lat, lon index. */
-interface Candidates { lists: SlotList[]; cells?: number[] }
+/** cities: the lists are the phrase's cities' own (every slot in them is in one of the cities). */
+interface Candidates { lists: SlotList[]; cells?: number[]; cities?: boolean }
 
 export interface ClusterHit { total: number; slots: number[]; clusters: { lat: number; lon: number; count: number; bounds: [number, number, number, number] }[] }
 
