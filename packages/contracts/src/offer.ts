@@ -293,6 +293,14 @@ export const publicOfferSchema = z.object({
 })
 export type PublicOffer = z.infer<typeof publicOfferSchema>
 
+/**
+ * GET /api/offers/:id/viewer: what the listing page shows differently to this visitor (decision 102). A signed-in
+ * browser given the page everybody gets (decision 099) asks this instead of the whole listing again; the view is
+ * counted here as the listing's read counts it (an owner's never).
+ */
+export const offerViewerSchema = publicOfferSchema.pick({ id: true, is_owner: true, is_favorite: true, views: true })
+export type OfferViewer = z.infer<typeof offerViewerSchema>
+
 /** 410 for ended or expired listings: links to the category and city help the visitor on. */
 export const goneOfferSchema = z.object({
   /** The Polish text (spec §8); `code` is 'gone'. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { listingViews, rowsOf, type DbHandle } from '@portal/db'
 import { warsawDate } from './write.ts'
+import { isPubliclyVisible, type ListingRow } from './access.ts'
 
 /** Who a view is counted for: the session when there is one, else the address and user agent. */
 export function viewerKey(request: { session?: { id: string } | null; ip: string; headers: Record<string, unknown> }): string {
@@ -16,6 +17,15 @@ export function viewVisitor(appKey: string, visitorKey: string): string {
 /** Once per visitor per listing per Polish day: true when this view was the first (and `listings.views` went up). */
 export async function countView(db: DbHandle, appKey: string, listingId: number, visitorKey: string): Promise<boolean> {
   return (await countViews(db, [{ listingId, visitor: viewVisitor(appKey, visitorKey) }])) > 0
+}
+
+/**
+ * The listing page's view, as its reads count it (GET /api/offers/:slug, and GET /api/offers/:id/viewer after a page
+ * from the shared cache, decision 102): a live listing's, not its owner's. Returns the views the page shows then.
+ */
+export async function countPageView(db: DbHandle, appKey: string, listing: ListingRow, owner: boolean, visitorKey: string): Promise<number> {
+  if (owner || !isPubliclyVisible(listing)) return listing.views
+  return listing.views + (await countView(db, appKey, listing.id, visitorKey) ? 1 : 0)
 }
 
 /**

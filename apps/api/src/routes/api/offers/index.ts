@@ -8,6 +8,7 @@ import property from './property.ts'
 import renewLink from './renew-link.ts'
 import viewings from './viewings.ts'
 import priceComparison from './price-comparison.ts'
+import viewer from './viewer.ts'
 import { expireListings } from '../../../lib/listings/lifecycle.ts'
 import { pruneListingChanges } from '../../../lib/search/index/sync.ts'
 
@@ -24,6 +25,7 @@ const offersApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(renewLink)
   await app.register(viewings)
   await app.register(priceComparison)
+  await app.register(viewer)
 
   // Hourly job (lib/jobs, one instance runs it): run-out listings become 'expired' (reads already treat them so:
   // decision 008) and their owners get a notification; the search index's change log is pruned.

@@ -7,7 +7,7 @@ import { canManage, effectiveStatus, findListing, isPubliclyVisible, listingNotF
 import { SIMILAR_LIMIT, toGalleryPhoto, advertiserOf, goneBody, publicBase, similarListings } from '../../../lib/listings/read.ts'
 import { pageExtras } from '../../../lib/listings/page-extras.ts'
 import { summariesOf } from '../../../lib/search/index/hydrate.ts'
-import { countView, viewerKey } from '../../../lib/listings/views.ts'
+import { countPageView, viewerKey } from '../../../lib/listings/views.ts'
 import { storageFor } from '../../../lib/media/storage.ts'
 import { isFavorite } from '../../../lib/favorites/favorites.ts'
 import { compareListing } from '../../../lib/prices/pages.ts'
@@ -34,10 +34,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       if (st === 'ended' || st === 'expired') return reply.code(410).header('cache-control', 'no-store').send(goneBody(listing))
       if (!isPubliclyVisible(listing)) throw listingNotFound()
     }
-    let views = listing.views
-    if (!owner && isPubliclyVisible(listing)) {
-      if (await countView(app.db, app.appKey, listing.id, viewerKey(request))) views += 1
-    }
+    const views = await countPageView(app.db, app.appKey, listing, owner, viewerKey(request))
     // Seller count and similar listings from the search index (no scan per view); SQL while it loads.
     const fromIndex = await app.searchIndex.listingPage({
       id: listing.id, userId: listing.userId, categoryId: listing.categoryId, citySlug: listing.citySlug,
