@@ -57,16 +57,38 @@ for (const [width, email] of [[1280, 'jan.kowalski@example.pl'], [390, 'moderato
   })
 }
 
-test("an owner opening their own listing from the shared cache gets the 'Edytuj ogłoszenie' bar", async ({ page, browser }) => {
-  const anon = await (await browser.newContext()).newPage()
-  const { xsrf } = await demoLogin(page, 'biuro.nieruchomosci-kowalski-i-wspolnicy@example.com')
-  const mine = await (await page.request.get('/api/user/offers?status=active', { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } })).json() as { data: { slug: string }[] }
-  const url = `/ogloszenia/${mine.data[0]!.slug}`
-  await warm(anon, url)
-  const res = await page.goto(url)
-  expect(res!.headers()['x-cache']).toBe('shared')
-  await hydrated(page)
-  await expect(page.getByRole('link', { name: 'Edytuj ogłoszenie' })).toBeVisible()
-  await expect(page.getByText('To Twoje ogłoszenie')).toBeVisible()
-  await anon.context().close()
-})
+// Decision 102: the listing's own data is not loaded again; its per-visitor part comes from /api/offers/:id/viewer.
+for (const width of [1280, 390] as const) {
+  test(`${width}: an owner opening their own listing from the shared cache gets the 'Edytuj ogłoszenie' bar; a guest asks nothing more`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const anon = await (await browser.newContext()).newPage()
+    await anon.setViewportSize({ width, height: 900 })
+    const { xsrf } = await demoLogin(page, 'biuro.nieruchomosci-kowalski-i-wspolnicy@example.com')
+    const mine = await (await page.request.get('/api/user/offers?status=active', { headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } })).json() as { data: { id: number; slug: string }[] }
+    const url = `/ogloszenia/${mine.data[0]!.slug}`
+    const asked = (p: Page) => {
+      const urls: string[] = []
+      p.on('request', (r) => { if (/\.data(\?|$)|\/viewer$/.test(r.url())) urls.push(new URL(r.url()).pathname + new URL(r.url()).search) })
+      return urls
+    }
+    const owner = asked(page)
+    await warm(anon, url)
+    const res = await page.goto(url)
+    expect(res!.headers()['x-cache']).toBe('shared')
+    await hydrated(page)
+    await expect(page.getByRole('link', { name: 'Edytuj ogłoszenie' })).toBeVisible()
+    await expect(page.getByText('To Twoje ogłoszenie')).toBeVisible()
+    // Root's reload (user, favourites) and the listing's viewer call; the listing's loader is not run again.
+    await expect.poll(() => owner.length).toBe(2)
+    expect(owner.sort()).toEqual([`${url}.data?_routes=root`, `/api/offers/${mine.data[0]!.id}/viewer`].sort())
+    // A guest gets the same page and makes no call for a part of their own.
+    const guest = asked(anon)
+    expect((await anon.goto(url))!.headers()['x-cache']).toBe('hit')
+    await hydrated(anon)
+    await expect(anon.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(anon.getByRole('link', { name: 'Edytuj ogłoszenie' })).toHaveCount(0)
+    await anon.waitForTimeout(500)
+    expect(guest).toEqual([])
+    await anon.context().close()
+  })
+}

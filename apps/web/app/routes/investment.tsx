@@ -19,6 +19,7 @@ import { absoluteUrl, jsonLdString, metaDescription, paragraphs } from '~/lib/of
 import { dateText, ppmText, priceText, unpackUnits } from '~/lib/investments'
 import { pageTitle } from '~/lib/site'
 import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
 import type { Route } from './+types/investment'
 
 /** /inwestycje/{slug}: one investment with its units, their prices and price history (issue 27). */
@@ -51,6 +52,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function headers(args: Route.HeadersArgs): HeadersInit {
   return pageCacheHeaders(args)
 }
+
+/**
+ * The investment's API answers everybody alike (the follow state comes from the browser, FollowInvestment): the
+ * personal reload of a page from the shared cache (decision 099) leaves it alone (decision 102).
+ */
+export const shouldRevalidate = skipWhenPersonalising
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: pageTitle('Nie ma takiej inwestycji') }]

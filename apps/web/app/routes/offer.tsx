@@ -13,6 +13,8 @@ import { absoluteUrl, metaDescription } from '~/lib/offer-text'
 import { listingPrice } from '~/lib/listing-text'
 import { pageTitle, SITE_NAME } from '~/lib/site'
 import { PAGE_CACHE_LISTINGS, pageCacheHeaders } from '~/lib/page-cache-headers'
+import { skipWhenPersonalising } from '~/lib/auth-revalidate'
+import { useOfferForViewer } from '~/lib/offer-viewer'
 import type { Route } from './+types/offer'
 
 /** /ogloszenia/{slug} and /Offer?slug= (or ?id=): the listing page, server-rendered. */
@@ -63,6 +65,12 @@ export function headers(args: Route.HeadersArgs): HeadersInit {
   return pageCacheHeaders(args)
 }
 
+/**
+ * A signed-in visitor's page from the shared cache (decision 099) is not loaded again for their part of it: the
+ * component asks GET /api/offers/:id/viewer for that (decision 102) while root reloads the user and favourites.
+ */
+export const shouldRevalidate = skipWhenPersonalising
+
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: pageTitle('Ogłoszenie') }, { name: 'robots', content: 'noindex' }]
   const { offer: o, origin } = d
@@ -96,7 +104,8 @@ const OfferGone = hydrateLater(() => import('~/components/offer/gone').then((m) 
 const NotFound = hydrateLater(() => import('~/components/not-found').then((m) => m.NotFound), 'now')
 
 export default function OfferRoute({ loaderData }: Route.ComponentProps) {
-  return <OfferPage offer={loaderData.offer} property={loaderData.property} comparison={loaderData.comparison} mortgageRate={loaderData.mortgageRate} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
+  const offer = useOfferForViewer(loaderData.offer)
+  return <OfferPage offer={offer} property={loaderData.property} comparison={loaderData.comparison} mortgageRate={loaderData.mortgageRate} origin={loaderData.origin} tileUrl={loaderData.tileUrl} />
 }
 
 export function ErrorBoundary() {
