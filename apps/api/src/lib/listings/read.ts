@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
 import { favorites, listingPhotos, listingPriceHistory, listings, users, type DbHandle } from '@portal/db'
 import { ATTRIBUTE_BY_ID, CATEGORY_BY_ID } from '@portal/contracts/catalogue'
-import { advertiserKind, photoSrcSet, photoUrl } from '@portal/contracts/listing'
+import { photoSrcSet, photoUrl } from '@portal/contracts/listing'
 import { profilePath } from '@portal/contracts/people'
 import { attributeGroup, parseVideoUrl, type EditOffer, type OfferPhoto, type PublicOffer } from '@portal/contracts/offer'
 import { effectiveStatus, type ListingRow, type MetaRow } from './access.ts'
@@ -155,9 +155,6 @@ export async function advertiserOf(db: DbHandle, l: ListingRow, activeCount?: nu
   if (!agency && owner.agencyId) {
     ;[agency] = await db.db.select().from(users).where(eq(users.id, owner.agencyId)).limit(1)
   }
-  // The owner's kind, as the search's filter sees it (ADVERTISER_SQL): an owner in an agency by that agency's type.
-  const ownersAgency = !owner.agencyId ? undefined : agency?.id === owner.agencyId ? agency
-    : (await db.db.select().from(users).where(eq(users.id, owner.agencyId)).limit(1))[0]
   const n = activeCount ?? await sellerActiveCountSql(db, l.userId)
   return {
     person,
@@ -165,7 +162,8 @@ export async function advertiserOf(db: DbHandle, l: ListingRow, activeCount?: nu
       id: person.id,
       name: person.name,
       type: person.type,
-      kind: advertiserKind(owner.type, ownersAgency?.type),
+      // The owner's kind as the search's filter reads it (ADVERTISER_SQL): the column kept by triggers (decision 101).
+      kind: l.advertiser,
       avatar: person.avatar,
       company_name: person.companyName,
       agency: agency ? publicUser(agency) : null,

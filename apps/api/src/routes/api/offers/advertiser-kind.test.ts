@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { listings, users } from '@portal/db'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 
@@ -35,6 +35,25 @@ describe('who advertises', () => {
       kinds[k] = res.json().advertiser.kind
     }
     expect(kinds).toEqual({ private: 'private', developer: 'developer', agency: 'agency', agent: 'agency' })
+  })
+
+  it("the listing page reads the listing's advertiser column, as the search's filter does (decision 101), and follows a change of the agency's kind", async () => {
+    // The column set by hand with its trigger off: the page says what the filter would find it by.
+    await t.db.db.execute(sql`alter table listings disable trigger listings_advertiser`)
+    try {
+      await t.db.db.update(listings).set({ advertiser: 'developer' }).where(eq(listings.slug, slugs.private!))
+      expect((await t.app.inject(`/api/offers/${slugs.private}`)).json().advertiser.kind).toBe('developer')
+    } finally {
+      await t.db.db.execute(sql`alter table listings enable trigger listings_advertiser`)
+      await t.db.db.update(listings).set({ advertiser: 'private' }).where(eq(listings.slug, slugs.private!))
+    }
+    expect((await t.app.inject(`/api/offers/${slugs.private}`)).json().advertiser.kind).toBe('private')
+    // The agency becomes a developer: its agent's listing with it (users_search_advertiser_change), then back.
+    const agency = (await t.db.db.select().from(users).where(eq(users.email, 'biuro@example.com')))[0]!
+    await t.db.db.update(users).set({ type: 'developer' }).where(eq(users.id, agency.id))
+    expect((await t.app.inject('/api/offers/ogloszenie-agent')).json().advertiser.kind).toBe('developer')
+    await t.db.db.update(users).set({ type: 'agency' }).where(eq(users.id, agency.id))
+    expect((await t.app.inject('/api/offers/ogloszenie-agent')).json().advertiser.kind).toBe('agency')
   })
 
   it('the search cards say it, and agree with the ogloszeniodawca filter', async () => {
