@@ -205,8 +205,10 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'signed-in-own-data',
-    description: 'the data requests a signed-in browser makes after a page from the shared cache (decision 099): /_root.data, /szukaj.data (root only) and a listing\'s .data (root and the listing)',
-    requests: SIGNED_IN_PAGES.map((p) => ({ name: p.name, path: (i: number) => personalReload(p.path(i)), headers: signedIn })),
+    description: 'the data requests a signed-in browser makes after a page from the shared cache (decision 099): each page\'s .data with root only, and a listing\'s GET /api/offers/:slug/viewer (decision 102)',
+    requests: SIGNED_IN_PAGES.flatMap((p) => personalReload(p.path(0)).map((_, k) => ({
+      name: k ? `${p.name}-viewer` : p.name, path: (i: number) => personalReload(p.path(i))[k]!, headers: signedIn,
+    }))),
     prepare: signInAndWarm,
   },
   ...SEARCH_MIX.map((m) => ({

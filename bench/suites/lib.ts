@@ -282,7 +282,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadStats> {
   /** A page as a browser gets it: a signed-in one given the shared page then loads its own data (decision 099). */
   async function page(ip: string, kind: string, url: string, jar: Jar | null) {
     const res = await call(ip, kind, url, jar ? { headers: { cookie: jar.cookie } } : {})
-    if (jar && res?.headers.get('x-cache') === 'shared') await call(ip, 'own data of a shared page', personalReload(url), { headers: { cookie: jar.cookie } })
+    // The browser asks them at once (root's reload and a listing's viewer call, decision 102).
+    if (jar && res?.headers.get('x-cache') === 'shared') {
+      await Promise.all(personalReload(url).map((u) => call(ip, 'own data of a shared page', u, { headers: { cookie: jar.cookie } })))
+    }
   }
 
   async function user(i: number) {

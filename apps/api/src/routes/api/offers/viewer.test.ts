@@ -53,6 +53,10 @@ describe('GET /api/offers/:id/viewer', () => {
     expect((await viewer(other)).json()).toMatchObject({ is_owner: false, is_favorite: true })
   })
 
+  it("by the page's address (its slug) the same answer", async () => {
+    expect((await viewer(owner, offer.slug)).json()).toEqual((await viewer(owner)).json())
+  })
+
   it('a guest: nobody in particular, the view counted by address and browser', async () => {
     const before = await views()
     expect((await viewer(null)).json()).toEqual({ id: offer.id, is_owner: false, is_favorite: false, views: before + 1 })
@@ -61,8 +65,9 @@ describe('GET /api/offers/:id/viewer', () => {
 
   it('404 for an unknown listing and, but to its owner, for one not shown; 422 for an id that is not one', async () => {
     expect((await viewer(other, 987_654_321)).statusCode).toBe(404)
-    expect((await viewer(other, 'nie-liczba')).statusCode).toBe(422)
-    expect((await viewer(other, '1'.repeat(16))).statusCode).toBe(422)
+    expect((await viewer(other, 'nie-ma-takiego')).statusCode).toBe(404)
+    expect((await viewer(other, 'Zly_Klucz')).statusCode).toBe(422)
+    expect((await viewer(other, 'a'.repeat(201))).statusCode).toBe(422)
     await t.db.db.update(listings).set({ status: 'ended' }).where(eq(listings.id, offer.id))
     try {
       const before = await views()

@@ -7,7 +7,8 @@ import { canManage, findListing, isPubliclyVisible, listingNotFound } from '../.
 import { countPageView, viewerKey } from '../../../lib/listings/views.ts'
 import { isFavorite } from '../../../lib/favorites/favorites.ts'
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
+// An id (what the page sends) or a slug (the page's address, as GET /api/offers/:id/property takes).
+const idParams = z.object({ id: z.string().regex(/^\d{1,15}$|^[a-z0-9-]{1,200}$/, 'Nieprawidłowy identyfikator ogłoszenia.') })
 
 /**
  * GET /api/offers/:id/viewer (decision 102): the listing page's part that differs per visitor. A signed-in browser
@@ -23,16 +24,13 @@ const viewer: FastifyPluginAsyncZod = async (app) => {
       response: { 200: offerViewerSchema, 404: apiErrorSchema, 422: validationErrorSchema },
     },
   }, async (request, reply) => {
-    const found = await findListing(app.db, request.params.id)
+    // Three round trips, not five: what does not depend on the previous answer is asked beside it.
+    const [found, user] = await Promise.all([findListing(app.db, request.params.id), currentUser(request)])
     if (!found) throw listingNotFound()
     const { listing, meta } = found
-    const user = await currentUser(request)
-    const owner = await canManage(request, listing, meta, user)
+    const [owner, favorite] = await Promise.all([canManage(request, listing, meta, user), isFavorite(app.db.db, user?.id, listing.id)])
     if (!owner && !isPubliclyVisible(listing)) throw listingNotFound()
-    const [views, favorite] = await Promise.all([
-      countPageView(app.db, app.appKey, listing, owner, viewerKey(request)),
-      isFavorite(app.db.db, user?.id, listing.id),
-    ])
+    const views = await countPageView(app.db, app.appKey, listing, owner, viewerKey(request))
     reply.header('cache-control', 'private, no-store')
     return { id: listing.id, is_owner: owner, is_favorite: favorite, views }
   })
