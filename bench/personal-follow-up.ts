@@ -2,7 +2,7 @@
  * A signed-in visitor's listing page on two checkouts, one request at a time, the two asked in turn (A B A B …) so
  * both see the same machine (which goes first alternates per listing): the shared copy (decision 099), then the follow-up its browser makes, as that checkout's
  * own bench/personal-reload.ts says (before decision 102: the listing's whole .data; after: root's .data and
- * GET /api/offers/:slug/viewer).
+ * GET /api/offers/:slug/viewer), timed one after another and again at once as a browser asks them.
  *   npx tsx bench/personal-follow-up.ts --database-url URL --server-root /path/before --server-root . \
  *     [--listings 40] [--rounds 3] [--port 4140] [--data-dir /tmp/personal-follow-up]
  * Builds nothing (`npm run build` in each checkout first). The servers start as `npm start` does (the local demo set-up:
@@ -30,13 +30,14 @@ if (!url || values['server-root']?.length !== 2) {
 }
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 
-interface Server { root: string; port: number; child?: ChildProcess; agent: http.Agent; cookie: string; followUp: (u: string) => string[]; times: Map<string, number[]> }
+interface Server { root: string; port: number; child?: ChildProcess; agent: http.Agent; agents: http.Agent[]; cookie: string; followUp: (u: string) => string[]; times: Map<string, number[]> }
 const servers: Server[] = []
 for (const [i, r] of values['server-root'].entries()) {
   const root = path.resolve(r)
   const mod = await import(pathToFileURL(path.join(root, 'bench/personal-reload.ts')).href) as { personalReload: (u: string) => string | string[] }
   servers.push({
     root, port: Number(values.port) + i, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), cookie: '',
+    agents: [0, 1, 2].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 })),
     followUp: (u) => [mod.personalReload(u)].flat(), times: new Map(),
   })
 }
@@ -55,10 +56,10 @@ async function start(s: Server, i: number) {
   }
 }
 
-function get(s: Server, p: string, cookie?: string): Promise<{ ms: number; status: number; cache?: string }> {
+function get(s: Server, p: string, cookie?: string, agent = s.agent): Promise<{ ms: number; status: number; cache?: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
-    http.get({ host: '127.0.0.1', port: s.port, path: p, agent: s.agent, headers: {
+    http.get({ host: '127.0.0.1', port: s.port, path: p, agent, headers: {
       accept: p.startsWith('/api/') ? 'application/json' : 'text/html', 'accept-encoding': 'gzip, br', 'x-forwarded-for': '10.9.8.7',
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) personal-follow-up', ...(cookie ? { cookie } : {}),
     } }, (res) => {
@@ -116,6 +117,10 @@ try {
         }
         record(s, 'follow-up, one after another', total)
         record(s, 'page + follow-up', shared.ms + total)
+        // As the browser asks them: at once (each on its own connection); the time until the last answer.
+        const t0 = performance.now()
+        await Promise.all(s.followUp(page).map((f, k) => get(s, f, s.cookie, s.agents[k])))
+        record(s, 'follow-up at once (browser)', performance.now() - t0)
       }
     }
   }
