@@ -101,7 +101,9 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // bytes from build to build and a clean-clone CI failed by 9 bytes; 139 leaves that room, not room for a feature.
 // Decision 099 (a page from the shared cache loads the signed-in visitor's own data after hydration; late parts hydrate
 // with the HTML's values; a heart waits for the user on the way): home 131.9 KB on 2026-11-28 (+0.4 KB in the shell).
-const FIRST_PAINT_BUDGET_KB = { home: 132.3, search: 153.4, listing: 139.4 }
+// Decision 102 (the listing's per-visitor part patched in from its viewer call, not its whole loader reloaded): listing
+// 139.2 → 139.4 KB on 2026-11-28 (+0.2 KB; bench/page-weight.ts on main and on the branch, the same data).
+const FIRST_PAINT_BUDGET_KB = { home: 132.3, search: 153.4, listing: 139.6 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }

@@ -223,14 +223,21 @@ describe('page cache for anonymous visitors', () => {
       const res = await app.inject({ url, headers: { 'user-agent': ua }, remoteAddress: '203.0.113.9' })
       expect(res.headers['x-cache']).toBe('hit')
     }
-    // The stored page for a signed-in visitor counts nothing (their browser's reload of the listing does, and an
+    // The stored page for a signed-in visitor counts nothing (their browser's viewer call of the listing does, decision 102, and an
     // owner's is never counted); for a session cookie without a user it counts as for anybody (decision 099).
     expect((await app.inject({ url, headers: { cookie: owner.cookie }, remoteAddress: '203.0.113.9' })).headers['x-cache']).toBe('shared')
     expect((await app.inject({ url, headers: { cookie: 'portal_session=zzz', 'user-agent': 'c' }, remoteAddress: '203.0.113.9' })).headers['x-cache']).toBe('shared')
-    // Written a second later in one batch: a, b and c once each (b twice in a batch would jump past before + 3).
-    await expect.poll(views, { timeout: 20_000 }).toBe(before + 3)
+    // Their browser's viewer call then (decision 102): another signed-in visitor's counts, once; the owner's does not.
+    const reader = await login(app, (await createUser(t.db, { email: 'cache-reader@example.com', name: 'Czytelnik' })).email)
+    expect((await app.inject({ url, headers: { cookie: reader.cookie }, remoteAddress: '203.0.113.9' })).headers['x-cache']).toBe('shared')
+    for (const jar of [reader, reader, owner]) {
+      expect((await app.inject({ url: `/api/offers/${offer.id}/viewer`, headers: { cookie: jar.cookie }, remoteAddress: '203.0.113.9' })).statusCode).toBe(200)
+    }
+    // Written a second later in one batch: a, b and c once each (b twice in a batch would jump past before + 4), and
+    // the reader's at once.
+    await expect.poll(views, { timeout: 20_000 }).toBe(before + 4)
     await new Promise((r) => setTimeout(r, 1300))
-    expect(await views()).toBe(before + 3)
+    expect(await views()).toBe(before + 4)
   })
 
   it("an investment page is kept under its units' ids: a unit's new price, an edit of the investment, a new unit drop it; its hits count no unit's view", async () => {

@@ -103,7 +103,7 @@ export class PageCache {
       reply.setCookie(LOGGED_COOKIE_NAME, '1', { path: '/', sameSite: 'lax' })
     }
     // Not the reply itself: a FastifyReply is a thenable, an await would take it for the response's end.
-    // A signed-in browser's reload of the listing counts the view (an owner's is not counted): not twice.
+    // A signed-in browser's viewer call of the listing counts the view (decision 102; an owner's is not counted): not twice.
     await this.send(request, reply, entry, 'shared', !signedIn)
     return true
   }

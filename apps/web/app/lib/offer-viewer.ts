@@ -8,9 +8,8 @@ import { onPersonalise } from './auth-revalidate'
 
 /** The listing as this visitor sees it: `offer` with the viewer's part when it is this listing's and differs. */
 export function withViewer<T extends Pick<PublicOffer, 'id' | 'is_owner' | 'is_favorite' | 'views'>>(offer: T, viewer: OfferViewer | null): T {
-  if (!viewer || viewer.id !== offer.id) return offer
-  if (viewer.is_owner === offer.is_owner && viewer.is_favorite === offer.is_favorite && viewer.views === offer.views) return offer
-  return { ...offer, is_owner: viewer.is_owner, is_favorite: viewer.is_favorite, views: viewer.views }
+  const differs = viewer?.id === offer.id && (viewer.is_owner !== offer.is_owner || viewer.is_favorite !== offer.is_favorite || viewer.views !== offer.views)
+  return differs ? { ...offer, ...viewer } : offer
 }
 
 /**
