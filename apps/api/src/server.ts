@@ -37,6 +37,12 @@ if (existsSync(WEB_SERVER_ENTRY)) {
 installShutdown(app, db, logger)
 installCrashGuard(logger, isDbUnavailable)
 try {
+  // Listening only once the render workers hold the build (decision 105): the first visitors' pages otherwise wait
+  // behind the workers' imports, which take the cores the server needs to answer them.
+  await app.ready()
+  const loading = Date.now()
+  if (app.renderPool && !(await app.renderPool.ready())) logger.warn('render workers still loading after 60 s: listening anyway')
+  else if (app.renderPool) logger.info({ ms: Date.now() - loading, workers: app.renderPool.loadedCount }, 'render workers ready')
   await app.listen({ port: env.PORT, host: env.HOST })
 } catch (err) {
   const e = err as NodeJS.ErrnoException

@@ -13,6 +13,7 @@ import { parseEnv } from '../env.ts'
 import { createUser, login } from '../routes/api/auth/test-support.ts'
 import { REPO_ROOT, WEB_SERVER_ENTRY } from './paths.ts'
 import { mountWeb } from './ssr.ts'
+import { RenderPool } from './render-pool.ts'
 
 /**
  * The SSR render pool (decision 081) with the real web build: the same pages as a render on the main thread, the
@@ -110,6 +111,32 @@ describe('SSR render pool', () => {
     expect(res.body).toContain('Serwis chwilowo niedostępny')
     expect(pool.workers[0]).not.toBe(first)
     expect((await pooled.inject({ url: '/' })).statusCode).toBe(200)
+  })
+
+  it('tells when its workers hold the build (the server listens then, decision 105), also after one failed to load', async () => {
+    const pool = new RenderPool({ size: 2, buildUrl: pathToFileURL(WEB_SERVER_ENTRY).href })
+    try {
+      // Importing the build takes a worker far longer than this turn of the event loop.
+      expect(pool.loadedCount).toBe(0)
+      expect(await pool.ready()).toBe(true)
+      expect(pool.loadedCount).toBe(2)
+    } finally {
+      await pool.close()
+    }
+    // A build that cannot load: ready() does not wait for ever (the worker ends), and a bound gives up.
+    const broken = new RenderPool({ size: 1, buildUrl: pathToFileURL(path.join(dataDir, 'no-such-build.js')).href })
+    try {
+      expect(await broken.ready(5_000)).toBe(true)
+      expect(broken.loadedCount).toBe(0)
+    } finally {
+      await broken.close()
+    }
+    const slow = new RenderPool({ size: 1, buildUrl: pathToFileURL(WEB_SERVER_ENTRY).href })
+    try {
+      expect(await slow.ready(1)).toBe(false)
+    } finally {
+      await slow.close()
+    }
   })
 
   it('closing waits for the renders under way', async () => {

@@ -18,7 +18,8 @@ export type ApiCall = (path: string, init: RequestInit) => Promise<Response>
 
 interface Pending { resolve: (r: Response) => void, reject: (e: Error) => void, api: ApiCall, timer: NodeJS.Timeout }
 
-interface Thread { worker: Worker, pending: Map<number, Pending> }
+/** `loaded`: settles when the worker has imported the build (its 'ready' message) or ended trying. */
+interface Thread { worker: Worker, pending: Map<number, Pending>, loaded: Promise<void> }
 
 /** A render that a crashed or hung worker took with it: the page answers 503 (ssr.ts), the worker is replaced. */
 export class RenderPoolError extends Error {}
@@ -32,6 +33,8 @@ export class RenderPool {
   private threads: Thread[] = []
   private nextId = 0
   private closing = false
+  /** Workers that finished importing the build (replacements included). */
+  loadedCount = 0
 
   constructor(private opts: { size: number, buildUrl: string, timeoutMs?: number, onError?: (err: Error) => void }) {
     for (let i = 0; i < opts.size; i++) this.threads.push(this.spawn())
@@ -44,8 +47,13 @@ export class RenderPool {
         compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL },
       },
     })
-    const thread: Thread = { worker, pending: new Map() }
-    worker.on('message', (msg) => this.receive(thread, msg))
+    let loaded!: () => void
+    const thread: Thread = { worker, pending: new Map(), loaded: new Promise<void>((resolve) => { loaded = resolve }) }
+    worker.on('message', (msg) => {
+      if (msg?.type === 'ready') { this.loadedCount++; loaded(); return }
+      this.receive(thread, msg)
+    })
+    worker.once('exit', () => loaded())
     worker.on('error', (err) => this.opts.onError?.(err))
     worker.on('exit', () => {
       // Whatever it was rendering is lost; the others go on. A replacement takes its place unless we are closing.
@@ -59,6 +67,21 @@ export class RenderPool {
 
   /** The worker threads (tests end one to see it replaced). */
   get workers(): Worker[] { return this.threads.map((t) => t.worker) }
+
+  /**
+   * Settles when every worker has imported the web build (or ended), at most after `timeoutMs`. The server listens
+   * only then (server.ts): a worker still importing React, the routes and their libraries (seconds of CPU on a busy
+   * machine) would hold the first pages and share the cores with the traffic that started them.
+   */
+  async ready(timeoutMs = 60_000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs) })
+    try {
+      return await Promise.race([Promise.all(this.threads.map((t) => t.loaded)).then(() => true as const), late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
 
   /** Renders under way in all workers. */
   get busy(): number { return this.threads.reduce((n, t) => n + t.pending.size, 0) }
