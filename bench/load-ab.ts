@@ -1,0 +1,53 @@
+/**
+ * The 200-user mixed load (bench/suites/lib.ts runLoad) against two checkouts' compiled servers (`npm start`'s
+ * apps/api/build/server.mjs; build each first), in turn A B A B, each on a freshly seeded PostgreSQL database and data
+ * dir, timed from the moment the server listens: the first seconds of traffic are part of the figure.
+ *   npx tsx bench/load-ab.ts --root ../before --root . [--rounds 2] [--seconds 30] [--database-url postgres://…/test]
+ */
+import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { createDatabase, prepare, runLoad, summary } from './suites/lib.ts'
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', multiple: true }, rounds: { type: 'string', default: '2' }, seconds: { type: 'string', default: '30' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' }, port: { type: 'string', default: '3170' },
+  },
+})
+const roots = (values.root ?? ['.']).map((r) => path.resolve(r))
+const seconds = Number(values.seconds)
+const port = Number(values.port)
+const dataDir = `/tmp/load-ab-${process.pid}`
+
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const root of roots) {
+    const url = await createDatabase(values['database-url']!, `load_ab_${process.pid}`)
+    rmSync(dataDir, { recursive: true, force: true })
+    await prepare({ dataDir, databaseUrl: url }, { listings: 3000, members: 60 })
+    const env = {
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1',
+    }
+    delete (env as Record<string, unknown>).SMTP_URL
+    const spawned = Date.now()
+    const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'apps/api/build/server.mjs')], { env, stdio: 'ignore' })
+    // Ready = answering; the search index may still load (SQL answers meanwhile), as a load balancer would see it.
+    for (;;) {
+      try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break } catch { /* not listening yet */ }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const listening = Date.now() - spawned
+    const firstTen: number[] = []
+    const stats = await runLoad({
+      base: `http://127.0.0.1:${port}`, users: 200, members: 60, seconds,
+      tick: (t, s) => { if (t === 10) firstTen.push(s.requests) },
+    })
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    console.log(`round ${round + 1} ${root}: answering ${listening} ms after the start`)
+    console.log(`  first 10 s: ${firstTen[0] ?? '?'} requests; ${summary('whole run', stats, seconds).split('\n')[0]}`)
+  }
+}
+process.exit(0)
