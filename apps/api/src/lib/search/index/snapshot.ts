@@ -58,37 +58,57 @@ type View = Float64Array | Int32Array | Int16Array | Uint8Array | Uint16Array | 
 const kindOf = (a: View): Kind => (Object.keys(ARRAYS) as (keyof typeof ARRAYS)[]).find((k) => a instanceof ARRAYS[k])!
 /** Writes started by this process: part of the temporary file's name (two may start in one millisecond). */
 let writes = 0
-/** Longest stretch of work between two yields to the event loop while writing. */
+/** Longest stretch of work between two yields to the event loop while writing (decision 104). */
 const SLICE_MS = 8
 const STAGE_BYTES = 1 << 20
 const DIRECT_BYTES = 256 << 10
+/** How many strings, list slices or list entries between two looks at the clock. */
+const CHECK_EVERY = 256
 
-/** Writes sections to a file, small pieces through a staging buffer; yields to the event loop every SLICE_MS. */
+/** How a write shares the event loop (tests make it yield at every piece). */
+export interface WriteOptions { sliceMs?: number }
+
+/**
+ * Writes sections to a file, small pieces through a staging buffer; yields to the event loop (setImmediate) whenever
+ * it has held it for `sliceMs`. Large pieces go to the file as they are (the write runs on libuv's threads).
+ */
 class Sink {
   private stage = Buffer.allocUnsafe(STAGE_BYTES)
   private fill = 0
   private written = 0
   private since = performance.now()
+  private checks = 0
   readonly sections: Record<string, Section> = {}
-  /** Time spent on the event loop in all, and the longest single stretch. */
+  /** Time spent on the event loop in all, the longest single stretch, and how many times it was given back. */
   busyMs = 0
   longestMs = 0
-  constructor(private readonly fh: FileHandle) {}
+  yields = 0
+  constructor(private readonly fh: FileHandle, private readonly sliceMs = SLICE_MS) {}
   get offset() { return this.written + this.fill }
 
-  /** Lets the event loop run when this stretch has been long enough. */
-  async pause(force = false) {
+  private stretch() {
     const t = performance.now() - this.since
-    if (!force && t < SLICE_MS) return
     this.busyMs += t
     this.longestMs = Math.max(this.longestMs, t)
+  }
+
+  /** Lets the event loop run when this stretch has been long enough. */
+  async pause() {
+    if (performance.now() - this.since < this.sliceMs) return
+    this.stretch()
+    this.yields++
     await new Promise((r) => setImmediate(r))
     this.since = performance.now()
   }
 
-  private async out(b: Buffer) {
-    this.busyMs += performance.now() - this.since
-    this.longestMs = Math.max(this.longestMs, performance.now() - this.since)
+  /** pause(), but only every CHECK_EVERY calls (for loops over many small things). */
+  async tick() {
+    if (++this.checks % CHECK_EVERY === 0 || this.sliceMs === 0) await this.pause()
+  }
+
+  private async out(b: Uint8Array) {
+    this.stretch()
+    this.yields++ // awaiting the file gives the event loop back too
     for (let at = 0; at < b.length;) {
       const { bytesWritten } = await this.fh.write(b, at, Math.min(b.length - at, 4 << 20), this.written)
       at += bytesWritten
@@ -101,37 +121,54 @@ class Sink {
     if (!this.fill) return
     const n = this.fill
     this.fill = 0
-    this.written -= 0
     await this.out(this.stage.subarray(0, n))
+    // The staging buffer is reused at once: out() has finished with it.
   }
 
-  async bytes(b: Buffer) {
+  async bytes(b: Uint8Array) {
     if (b.length >= DIRECT_BYTES) { await this.flush(); await this.out(b); return }
     if (this.fill + b.length > this.stage.length) await this.flush()
-    b.copy(this.stage, this.fill)
+    this.stage.set(b, this.fill)
     this.fill += b.length
-    await this.pause()
+    await this.tick()
   }
 
-  /** One section from its pieces (typed arrays of one kind, or strings for utf8). */
-  async section(name: string, kind: Kind, pieces: Iterable<View | string>) {
+  private async align() {
     const pad = (8 - (this.offset % 8)) % 8
-    if (pad) await this.bytes(Buffer.alloc(pad))
+    if (pad) await this.bytes(new Uint8Array(pad))
+  }
+
+  /** One section of typed arrays of one kind, from its pieces (taken one at a time: an iterator may read the store). */
+  async section(name: string, kind: Exclude<Kind, 'utf8'>, pieces: Iterable<View>) {
+    await this.align()
     const offset = this.offset
     let length = 0
     for (const p of pieces) {
-      const b = typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p.buffer, p.byteOffset, p.byteLength)
-      length += typeof p === 'string' ? b.length : p.length
-      await this.bytes(b)
+      length += p.length
+      await this.bytes(new Uint8Array(p.buffer, p.byteOffset, p.byteLength))
     }
     this.sections[name] = { kind, offset, length }
   }
+
+  /**
+   * One section of strings joined by newlines, each encoded straight into the staging buffer: no joined string or
+   * Buffer per piece (at 1M slugs those were tens of ms of work and garbage at a time).
+   */
+  async text(name: string, values: readonly string[]) {
+    await this.align()
+    const offset = this.offset
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!
+      if (v.length * 3 + 1 > this.stage.length) { await this.bytes(Buffer.from(i ? `\n${v}` : v, 'utf8')); continue }
+      if (this.fill + v.length * 3 + 1 > this.stage.length) await this.flush()
+      if (i) this.stage[this.fill++] = 10
+      this.fill += this.stage.write(v, this.fill, 'utf8')
+      await this.tick()
+    }
+    this.sections[name] = { kind: 'utf8', offset, length: this.offset - offset }
+  }
 }
 
-/** Strings joined by newlines, in pieces of 20,000. */
-function* joined(values: string[]): Generator<string> {
-  for (let i = 0; i < values.length; i += 20_000) yield (i ? '\n' : '') + values.slice(i, i + 20_000).join('\n')
-}
 /** A column or a long list in pieces of 1M elements. */
 function* slices(a: View): Generator<View> {
   for (let i = 0; i < a.length; i += 1 << 20) yield a.subarray(i, i + (1 << 20))
@@ -139,46 +176,49 @@ function* slices(a: View): Generator<View> {
 
 /** A family of candidate lists (ListsImage), each cut to the slots below `size`. */
 async function writeLists(sink: Sink, name: string, family: Iterable<[number, number, SlotList]>, size: number) {
+  // One pass over the family (it may gain lists while this runs: those hold only slots from `size` up, lengthBelow 0).
   const lists: SlotList[] = [], keys: number[] = [], outer: number[] = [], lens: number[] = []
+  const sorted: number[] = [], promotedLens: number[] = [], ppm2Valid: number[] = [], areaValid: number[] = []
   for (const [o, k, l] of family) {
     const n = lengthBelow(l, size)
-    if (n > 0) { lists.push(l); keys.push(k); outer.push(o); lens.push(n) }
-    if (lists.length % 4096 === 0) await sink.pause()
+    if (n > 0) {
+      lists.push(l); keys.push(k); outer.push(o); lens.push(n)
+      // Orders, once built, are replaced whole, never changed in place; their slots are all below `size`.
+      const lo = l.orders
+      sorted.push(lo ? l.sortedLength : -1)
+      promotedLens.push(lo ? lo.promoted.length : 0); ppm2Valid.push(lo ? lo.ppm2Valid : 0); areaValid.push(lo ? lo.areaValid : 0)
+    }
+    await sink.tick()
   }
-  const m = lists.length
-  const sorted = new Int32Array(m), promotedLens = new Int32Array(m), ppm2Valid = new Int32Array(m), areaValid = new Int32Array(m)
-  lists.forEach((l, i) => {
-    sorted[i] = l.orders ? l.sortedLength : -1
-    if (l.orders) { promotedLens[i] = l.orders.promoted.length; ppm2Valid[i] = l.orders.ppm2Valid; areaValid[i] = l.orders.areaValid }
-  })
+  const orders = lists.map((l) => l.orders)
   await sink.section(`${name}.keys`, 'f64', [Float64Array.from(keys)])
   await sink.section(`${name}.outer`, 'f64', [Float64Array.from(outer)])
   await sink.section(`${name}.lens`, 'i32', [Int32Array.from(lens)])
-  await sink.section(`${name}.sorted`, 'i32', [sorted])
-  await sink.section(`${name}.items`, 'i32', lists.map((l, i) => l.items.subarray(0, lens[i])))
-  const ordered = lists.filter((l) => l.orders)
+  await sink.section(`${name}.sorted`, 'i32', [Int32Array.from(sorted)])
+  await sink.section(`${name}.items`, 'i32', (function* () { for (let i = 0; i < lists.length; i++) yield lists[i]!.items.subarray(0, lens[i]) })())
   for (const k of ['created', 'price', 'ppm2', 'area', 'promoted'] as const) {
-    await sink.section(`${name}.orders.${k}`, 'i32', ordered.map((l) => l.orders![k]))
+    await sink.section(`${name}.orders.${k}`, 'i32', (function* () { for (const o of orders) if (o) yield o[k] })())
   }
-  await sink.section(`${name}.orders.promotedLens`, 'i32', [promotedLens])
-  await sink.section(`${name}.orders.ppm2Valid`, 'i32', [ppm2Valid])
-  await sink.section(`${name}.orders.areaValid`, 'i32', [areaValid])
+  await sink.section(`${name}.orders.promotedLens`, 'i32', [Int32Array.from(promotedLens)])
+  await sink.section(`${name}.orders.ppm2Valid`, 'i32', [Int32Array.from(ppm2Valid)])
+  await sink.section(`${name}.orders.areaValid`, 'i32', [Int32Array.from(areaValid)])
 }
 
-/** Writes a frozen store as sections; returns the head's part of it. */
+/** Writes a frozen store as sections. */
 async function writeStore(sink: Sink, st: FrozenStore) {
-  for (const k of STORE_COLUMNS) await sink.section(`columns.${k}`, kindOf(st.columns[k]), slices(st.columns[k]))
-  await sink.section('slugs', 'utf8', joined(st.slugs))
-  await sink.section('tokens', 'utf8', joined(st.words.tokens))
+  for (const k of STORE_COLUMNS) await sink.section(`columns.${k}`, kindOf(st.columns[k]) as Exclude<Kind, 'utf8'>, slices(st.columns[k]))
+  await sink.text('slugs', st.slugs)
+  await sink.text('tokens', st.words.tokens)
   const t = st.words.postings.length
   const offsets = new Int32Array(t + 1), lens = new Int32Array(t)
   for (let i = 0; i < t; i++) {
     lens[i] = lengthBelow(st.words.postings[i]!, st.size)
     offsets[i + 1] = offsets[i]! + lens[i]!
-    if (i % 8192 === 0) await sink.pause()
+    await sink.tick()
   }
   await sink.section('offsets', 'i32', [offsets])
-  await sink.section('postings', 'i32', st.words.postings.map((l, i) => l.items.subarray(0, lens[i])))
+  const postings = st.words.postings
+  await sink.section('postings', 'i32', (function* () { for (let i = 0; i < t; i++) yield postings[i]!.items.subarray(0, lens[i]) })())
   for (const k of Object.keys(st.lists) as (keyof FrozenStore['lists'])[]) await writeLists(sink, `lists.${k}`, st.lists[k], st.size)
 }
 
@@ -259,8 +299,8 @@ async function identity(db: Db, lastSeq: number): Promise<Identity> {
  * Writes the snapshot atomically (a temporary file renamed over the old one). `cut` takes the store (Store.frozen)
  * and its log position in one synchronous step; the arrays are then written from the live store piece by piece.
  */
-export async function writeSnapshot(db: Db, file: string, cut: () => { position: SnapshotPosition; store: FrozenStore }):
-  Promise<{ bytes: number; blockedMs: number; longestMs: number }> {
+export async function writeSnapshot(db: Db, file: string, cut: () => { position: SnapshotPosition; store: FrozenStore }, opts: WriteOptions = {}):
+  Promise<{ bytes: number; blockedMs: number; longestMs: number; cutMs: number; yields: number }> {
   const t = performance.now()
   const { position, store } = cut()
   const cutMs = performance.now() - t
@@ -269,7 +309,7 @@ export async function writeSnapshot(db: Db, file: string, cut: () => { position:
   const tmp = `${file}.${process.pid}.${Date.now()}.${++writes}.tmp`
   const fh = await open(tmp, 'w')
   try {
-    const sink = new Sink(fh)
+    const sink = new Sink(fh, opts.sliceMs)
     await sink.bytes(MAGIC)
     await writeStore(sink, store)
     const head: SnapshotHead = { format: FORMAT, fingerprint: FINGERPRINT, identity: id, position, size: store.size, dicts: store.dicts,
@@ -284,7 +324,7 @@ export async function writeSnapshot(db: Db, file: string, cut: () => { position:
     const bytes = sink.offset
     await fh.close()
     await rename(tmp, file)
-    return { bytes, blockedMs: cutMs + sink.busyMs, longestMs: Math.max(cutMs, sink.longestMs) }
+    return { bytes, blockedMs: cutMs + sink.busyMs, longestMs: Math.max(cutMs, sink.longestMs), cutMs, yields: sink.yields }
   } catch (err) {
     await fh.close().catch(() => {})
     await rm(tmp, { force: true })
