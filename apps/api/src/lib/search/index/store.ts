@@ -472,10 +472,18 @@ export class Store {
     const columns = {} as FrozenStore['columns']
     for (const k of COLUMNS) columns[k] = k === 'alive' || k === 'meta' ? this[k].slice(0, n) : this[k].subarray(0, n)
     const d = this.dicts
-    const family = (m: Map<number, SlotList>): Iterable<[number, number, SlotList]> => ({
-      *[Symbol.iterator]() { for (const [k, l] of m) yield [0, k, l] },
-    })
-    const nested = this.bucketCells
+    // Lists are never taken out of these maps and a Map iterates in insertion order: the first `size` entries at the
+    // cut are all the lists that hold slots below `n`. Bounding the walk to them keeps a write that yields between
+    // entries from chasing lists added faster than it reads them.
+    const upTo = function* <V>(m: Map<number, V>, count: number) {
+      let i = 0
+      for (const e of m) { if (i++ >= count) return; yield e }
+    }
+    const family = (m: Map<number, SlotList>): Iterable<[number, number, SlotList]> => {
+      const count = m.size
+      return { *[Symbol.iterator]() { for (const [k, l] of upTo(m, count)) yield [0, k, l] } }
+    }
+    const nested = [...this.bucketCells].map(([b, m]) => [b, m, m.size] as const)
     return {
       size: n, columns, slugs: this.slug.slice(0, n),
       dicts: Object.fromEntries(TEXT_DICTS.map((k) => [k, d[k].values()])) as StoreImage['dicts'],
@@ -483,7 +491,7 @@ export class Store {
       lists: {
         buckets: family(this.buckets), cells: family(this.cells), cities: family(this.cities), districts: family(this.districts),
         users: family(this.users),
-        bucketCells: { *[Symbol.iterator]() { for (const [b, m] of nested) for (const [k, l] of m) yield [b, k, l] as [number, number, SlotList] } },
+        bucketCells: { *[Symbol.iterator]() { for (const [b, m, count] of nested) for (const [k, l] of upTo(m, count)) yield [b, k, l] as [number, number, SlotList] } },
       },
       words: this.words.frozen(),
     }
