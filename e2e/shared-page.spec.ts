@@ -94,3 +94,30 @@ for (const width of [1280, 390] as const) {
     await anon.context().close()
   })
 }
+
+// A signed-in visitor's contact form on a shared listing page: their name and e-mail fill it once they are known,
+// as on a page rendered for them, and the message goes at once (not a guest's e-mail confirmation).
+for (const [width, email] of [[1280, 'sprzedaz.wislane-tarasy-development@example.pl'], [390, 'jan.kowalski@example.pl']] as const) {
+  test(`${width}: a signed-in visitor's message form on a shared listing page is filled with their name and e-mail`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const anon = await (await browser.newContext()).newPage()
+    const { name } = await demoLogin(page, email)
+    const offers = await (await page.request.get('/api/offers?limit=24', { headers: { Accept: 'application/json' } })).json() as { data: { id: number; slug: string }[] }
+    let slug = ''
+    for (const o of offers.data.slice(width === 1280 ? 0 : 12)) {
+      const v = await (await page.request.get(`/api/offers/${o.id}/viewer`, { headers: { Accept: 'application/json' } })).json() as { is_owner?: boolean }
+      if (v.is_owner === false) { slug = o.slug; break }
+    }
+    const url = `/ogloszenia/${slug}`
+    await warm(anon, url)
+    const res = await page.goto(url)
+    expect(res!.headers()['x-cache']).toBe('shared')
+    await hydrated(page)
+    const form = page.getByRole('form', { name: 'Napisz wiadomość' })
+    await expect(form.getByLabel('Email')).toHaveValue(email)
+    await expect(form.getByLabel('Imię')).toHaveValue(name)
+    await form.getByRole('button', { name: 'Wyślij wiadomość' }).click()
+    await expect(form.getByText(/Wiadomość wysłana/)).toBeVisible()
+    await anon.context().close()
+  })
+}
