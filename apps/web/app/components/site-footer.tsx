@@ -10,7 +10,7 @@ import type { FooterItem } from '@portal/contracts/errors'
 import { SITE_NAME, SITE_SINCE, SOCIAL_LINKS } from '~/lib/site'
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './icons'
 import { Logo } from './logo'
-import { pressEarly } from './early-press'
+import { pressEarly, useKeepEarlyInput } from './early-press'
 
 const SOCIAL_ICONS = { Facebook: FacebookIcon, Instagram: InstagramIcon, LinkedIn: LinkedInIcon, YouTube: YouTubeIcon }
 
@@ -35,6 +35,9 @@ function Newsletter() {
   const id = useId()
   const toast = useToast()
   const [email, setEmail] = useState('')
+  // An address typed before the footer hydrated becomes the state when it does: a later render (a toast, the page's
+  // data) would otherwise put the empty state back into the field before it is sent.
+  const emailRef = useKeepEarlyInput<HTMLInputElement, string>(email, setEmail)
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
 
@@ -84,6 +87,7 @@ function Newsletter() {
       <div className="flex gap-2">
         <input
           id={id}
+          ref={emailRef}
           type="email"
           name="email"
           value={email}
