@@ -15,6 +15,7 @@ import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { cookieHeader, demoLogin } from './demo-login.ts'
 
 const { values } = parseArgs({
   options: {
@@ -71,17 +72,9 @@ function get(s: Server, p: string, cookie?: string, agent = s.agent): Promise<{ 
 
 async function login(s: Server) {
   const base = `http://127.0.0.1:${s.port}`
-  const csrf = await fetch(`${base}/api/sanctum/csrf-cookie`)
-  const jar = new Map(csrf.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]))
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')!) },
-    body: JSON.stringify({ email: process.env.BENCH_LOGIN ?? 'jan.kowalski@example.pl', password: 'Demo1234' }),
-  })
-  if (res.status !== 200) throw new Error(`login on ${s.root}: ${res.status}`)
-  for (const c of res.headers.getSetCookie()) { const [k, v] = c.split(';')[0]!.split('='); jar.set(k!, v!) }
+  const jar = await demoLogin(base)
   jar.set('isLogged', '1')
-  s.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  s.cookie = cookieHeader(jar)
 }
 
 const record = (s: Server, kind: string, ms: number) => { if (!s.times.has(kind)) s.times.set(kind, []); s.times.get(kind)!.push(ms) }

@@ -6,6 +6,7 @@ import { CITIES } from '@portal/contracts/catalogue'
 import { districtSlug } from '@portal/contracts/prices'
 import { CLASSIC_SEARCHES, SEARCH_MIX } from './search-scenarios.ts'
 import { personalReload } from './personal-reload.ts'
+import { cookieHeader, demoLogin } from './demo-login.ts'
 
 export interface ScenarioRequest {
   /** Figures per name too (the search mix's queries), beside the scenario's. */
@@ -69,17 +70,7 @@ const SIGNED_IN_PAGES = [
 async function signInAndWarm(base: string) {
   await collectSlugs(base)
   if (!signedIn.cookie) {
-    const csrf = await fetch(`${base}/api/sanctum/csrf-cookie`)
-    const jar = new Map(csrf.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]))
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')!) },
-      // The demo seed's first user; a database seeded without the demo accounts names another (its password Demo1234).
-      body: JSON.stringify({ email: process.env.BENCH_LOGIN ?? 'jan.kowalski@example.pl', password: 'Demo1234' }),
-    })
-    if (res.status !== 200) throw new Error(`signed-in scenarios: the demo login answered ${res.status}`)
-    for (const c of res.headers.getSetCookie()) { const [k, v] = c.split(';')[0]!.split('='); jar.set(k!, v!) }
-    signedIn.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    signedIn.cookie = cookieHeader(await demoLogin(base))
   }
   // Listing pages first: they are kept 120 s, the others 15 s (PUBLIC_PAGE_CACHE), which must still be fresh at the start.
   const urls = [...new Set(SIGNED_IN_PAGES.flatMap((p) => (p.name === 'listing' ? slugs.map((_, i) => p.path(i)) : [])))]
