@@ -53,9 +53,10 @@ export class RenderPool {
       if (msg?.type === 'ready') { this.loadedCount++; loaded(); return }
       this.receive(thread, msg)
     })
-    worker.once('exit', () => loaded())
     worker.on('error', (err) => this.opts.onError?.(err))
     worker.on('exit', () => {
+      // A worker that ended while importing the build no longer holds ready() up.
+      loaded()
       // Whatever it was rendering is lost; the others go on. A replacement takes its place unless we are closing.
       for (const p of thread.pending.values()) { clearTimeout(p.timer); p.reject(new RenderPoolError('render worker exited')) }
       thread.pending.clear()
