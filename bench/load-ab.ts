@@ -2,7 +2,7 @@
  * The 200-user mixed load (bench/suites/lib.ts runLoad) against two checkouts' compiled servers (`npm start`'s
  * apps/api/build/server.mjs; build each first), in turn A B A B, each on a freshly seeded PostgreSQL database and data
  * dir, timed from the moment the server listens: the first seconds of traffic are part of the figure.
- *   npx tsx bench/load-ab.ts --root ../before --root . [--rounds 2] [--seconds 30] [--database-url postgres://…/test]
+ *   npx tsx bench/load-ab.ts --root ../before --root . [--rounds 2] [--seconds 30] [--database-url postgres://…/test] [--node-args='…']
  */
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -14,6 +14,8 @@ const { values } = parseArgs({
   options: {
     root: { type: 'string', multiple: true }, rounds: { type: 'string', default: '2' }, seconds: { type: 'string', default: '30' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' }, port: { type: 'string', default: '3170' },
+    // e.g. --node-args='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where the server's time goes under this load.
+    'node-args': { type: 'string', default: '' },
   },
 })
 const roots = (values.root ?? ['.']).map((r) => path.resolve(r))
@@ -32,7 +34,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
     }
     delete (env as Record<string, unknown>).SMTP_URL
     const spawned = Date.now()
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'apps/api/build/server.mjs')], { env, stdio: 'ignore' })
+    const child = spawn(path.join(root, 'node_modules/.bin/node'), [...values['node-args']!.split(' ').filter(Boolean), path.join(root, 'apps/api/build/server.mjs')], { env, stdio: 'ignore' })
     // Ready = answering; the search index may still load (SQL answers meanwhile), as a load balancer would see it.
     for (;;) {
       try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break } catch { /* not listening yet */ }
@@ -40,14 +42,18 @@ for (let round = 0; round < Number(values.rounds); round++) {
     }
     const listening = Date.now() - spawned
     const firstTen: number[] = []
+    const cpu0 = process.cpuUsage()
     const stats = await runLoad({
       base: `http://127.0.0.1:${port}`, users: 200, members: 60, seconds,
       tick: (t, s) => { if (t === 10) firstTen.push(s.requests) },
     })
+    const cpu = process.cpuUsage(cpu0)
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
     console.log(`round ${round + 1} ${root}: answering ${listening} ms after the start`)
-    console.log(`  first 10 s: ${firstTen[0] ?? '?'} requests; ${summary('whole run', stats, seconds).split('\n')[0]}`)
+    console.log(`  first 10 s: ${firstTen[0] ?? '?'} requests; ${summary('whole run', stats, seconds)}`)
+    // The load generator shares the cores: what it took is what the server did not get.
+    console.log(`  load generator CPU: ${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)} % of one core`)
   }
 }
 process.exit(0)
