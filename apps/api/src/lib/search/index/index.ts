@@ -38,12 +38,31 @@ function pageHit(store: Store, q: SearchQuery, limit: number, offset: number, to
   return hit && (!top || promoted) ? { ...hit, top: promoted } : null
 }
 
+/** Up to this many holes are asked for by number; more, by the range from the lowest. */
+const HOLES_BY_NUMBER = 1000
+
+/** The numbers in (floor, last] not in `applied`. */
+function unapplied(floor: number, last: number, applied: Map<number, number>): Set<number> {
+  const holes = new Set<number>()
+  for (let n = floor + 1; n <= last; n++) if (!applied.has(n)) holes.add(n)
+  return holes
+}
+
 export class SearchIndex {
   private store?: Store
   private lastSeq = 0
   private syncedAt = 0
   /** Sequence numbers applied in the re-read window (see readChanges). */
   private applied = new Map<number, number>()
+  /**
+   * Numbers between the floor and lastSeq not applied: taken by a transaction that had not committed when the log was
+   * read past them (or that rolled back). A catch-up asks for these and for numbers after lastSeq, not for the whole
+   * re-read window again: after a burst of writes (an import, the demo seeding) the window held tens of thousands of
+   * rows, read again by every request's catch-up for REREAD_SECONDS.
+   */
+  private holes = new Set<number>()
+  /** Change-log rows read by catch-ups (tests: a catch-up reads only what it has not applied). */
+  changesRead = 0
   /** The last number read at each catch-up of the last REREAD_SECONDS and a bit (oldest first): gives the floor. */
   private marks: { at: number; seq: number }[] = []
   private loading?: Promise<void>
@@ -107,6 +126,7 @@ export class SearchIndex {
         // Numbers of the last few seconds below lastSeq may still commit: read again from below the oldest of them.
         const floor = seen.length ? Math.min(...seen) - 1 : lastSeq
         this.marks = [{ at: Date.now() - REREAD_SECONDS * 1000, seq: Math.min(floor, lastSeq) }]
+        this.holes = unapplied(floor, lastSeq, this.applied)
         this.syncedAt = Date.now()
         this.store = store
         this.cards.clear()
@@ -142,6 +162,7 @@ export class SearchIndex {
       this.lastSeq = position.lastSeq
       this.applied.clear()
       this.marks = [{ at: Date.now() - REREAD_SECONDS * 1000, seq: position.floor }]
+      this.holes = unapplied(position.floor, position.lastSeq, this.applied)
       this.syncedAt = Date.now()
       this.reloadWanted = false
       this.store = store
@@ -253,26 +274,29 @@ export class SearchIndex {
     const started = Date.now()
     // The newest mark old enough: everything after it is read again (late commits), the rest is long applied.
     while (this.marks.length > 1 && this.marks[1]!.at <= started - REREAD_SECONDS * 1000) this.marks.shift()
-    let floor = this.marks[0]?.seq ?? this.lastSeq
-    for (;;) {
-      const read = await readChanges(this.db, floor)
-      if (store !== this.store) return // a reload replaced it meanwhile; the new copy catches up on its own
-      const changes = read.filter((c) => !this.applied.has(c.seq))
-      if (changes.some((c) => c.listingId === 0)) { this.reloadWanted = true; return }
-      if (changes.length) {
-        const ids = [...new Set(changes.map((c) => c.listingId))]
-        this.cards.drop(ids)
-        this.answers.changed()
-        this.tell(ids)
-        await applyListings(this.db, store, ids)
-        // Answers computed while the listings were being read describe the copy before them.
-        this.answers.changed()
-        if (store !== this.store) return
-        const now = Date.now()
-        for (const c of changes) { this.applied.set(c.seq, now); if (c.seq > this.lastSeq) this.lastSeq = c.seq }
+    const floor = this.marks[0]?.seq ?? this.lastSeq
+    // Numbers at or below the floor are past the re-read window: a transaction holding one that long is not waited for.
+    for (const seq of this.holes) if (seq <= floor) this.holes.delete(seq)
+    if (this.holes.size > HOLES_BY_NUMBER) {
+      // Many (just after a start from a snapshot, which knows only its floor): one range read, as before the holes.
+      let from = this.lastSeq
+      for (const seq of this.holes) if (seq <= from) from = seq - 1
+      const to = this.lastSeq
+      while (from < to) {
+        const read = (await readChanges(this.db, from)).filter((c) => c.seq <= to)
+        if (!(await this.apply(store, read))) return
+        if (read.length < CHANGES_PER_READ) break
+        from = read[read.length - 1]!.seq
       }
+    }
+    // The numbers after lastSeq, and the holes below it in the same statement (they sort first, so the first page has them).
+    let holes = this.holes.size <= HOLES_BY_NUMBER ? [...this.holes] : []
+    for (let after = this.lastSeq; ;) {
+      const read = await readChanges(this.db, after, holes)
+      holes = []
+      if (!(await this.apply(store, read))) return
       if (read.length < CHANGES_PER_READ) break
-      floor = read[read.length - 1]!.seq
+      after = read[read.length - 1]!.seq
     }
     // A mark per tenth of a second is plenty to find the floor REREAD_SECONDS back.
     const last = this.marks[this.marks.length - 1]
@@ -281,6 +305,35 @@ export class SearchIndex {
     // Forget applied numbers once they are older than the re-read window.
     if (this.applied.size > 1000) for (const [seq, at] of this.applied) if (Date.now() - at > 60_000) this.applied.delete(seq)
     this.syncedAt = Date.now()
+  }
+
+  /**
+   * Applies the log rows not applied yet (in order of number); false when the catch-up must stop: a reload replaced
+   * the copy, or the log asks for a full load.
+   */
+  private async apply(store: Store, read: { seq: number; listingId: number }[]): Promise<boolean> {
+    this.changesRead += read.length
+    if (store !== this.store) return false // a reload replaced it meanwhile; the new copy catches up on its own
+    const changes = read.filter((c) => !this.applied.has(c.seq))
+    if (changes.some((c) => c.listingId === 0)) { this.reloadWanted = true; return false }
+    if (!changes.length) return true
+    const ids = [...new Set(changes.map((c) => c.listingId))]
+    this.cards.drop(ids)
+    this.answers.changed()
+    this.tell(ids)
+    await applyListings(this.db, store, ids)
+    // Answers computed while the listings were being read describe the copy before them.
+    this.answers.changed()
+    if (store !== this.store) return false
+    const now = Date.now()
+    for (const c of changes) {
+      this.applied.set(c.seq, now)
+      this.holes.delete(c.seq)
+      // Numbers skipped on the way up are taken by transactions not committed yet (or rolled back).
+      for (let n = this.lastSeq + 1; n < c.seq; n++) this.holes.add(n)
+      if (c.seq > this.lastSeq) this.lastSeq = c.seq
+    }
+    return true
   }
 
   /** Runs `answer` on the caught-up index; null when SQL must answer (not loaded, or `answer` cannot). */

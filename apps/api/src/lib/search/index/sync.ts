@@ -75,9 +75,11 @@ export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number
  * number it had read REREAD_SECONDS ago (and skips numbers it already applied), so those are caught. One primary-key
  * range scan on both drivers.
  */
-export async function readChanges(db: Db, floor: number): Promise<{ seq: number; listingId: number }[]> {
+export async function readChanges(db: Db, floor: number, also: number[] = []): Promise<{ seq: number; listingId: number }[]> {
+  // `also`: numbers below the floor read past before they committed (SearchIndex's holes), in the same statement.
+  const holes = also.length ? sql` or seq = any(${`{${also.join(',')}}`}::bigint[])` : sql``
   const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`select seq::float8 as seq, listing_id::float8 as listing_id
-    from listing_changes where seq > ${floor} order by seq limit ${CHANGES_PER_READ}`))
+    from listing_changes where seq > ${floor}${holes} order by seq limit ${CHANGES_PER_READ}`))
   return rows.map((r) => ({ seq: Number(r.seq), listingId: Number(r.listing_id) }))
 }
 
