@@ -9,6 +9,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
 
+/** Closes the kept-alive sockets (a server stopping gracefully waits for them). */
+export const dropConnections = () => agent.destroy()
+
 export class LightResponse {
   readonly headers = new Headers()
   constructor(readonly status: number, raw: http.IncomingHttpHeaders, readonly bytes: Buffer) {

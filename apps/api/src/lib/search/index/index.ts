@@ -303,7 +303,15 @@ export class SearchIndex {
     if (!last || started - last.at >= 100) this.marks.push({ at: started, seq: this.lastSeq })
     else last.seq = Math.max(last.seq, this.lastSeq)
     // Forget applied numbers once they are older than the re-read window.
-    if (this.applied.size > 1000) for (const [seq, at] of this.applied) if (Date.now() - at > 60_000) this.applied.delete(seq)
+    // Oldest first (a Map keeps insertion order): stop at the first one still young, instead of walking them all (after
+    // a burst, tens of thousands at every catch-up for a minute).
+    if (this.applied.size > 1000) {
+      const old = Date.now() - 60_000
+      for (const [seq, at] of this.applied) {
+        if (at > old) break
+        this.applied.delete(seq)
+      }
+    }
     this.syncedAt = Date.now()
   }
 
