@@ -13,7 +13,7 @@ import { parseEnv } from '../env.ts'
 import { createUser, login } from '../routes/api/auth/test-support.ts'
 import { REPO_ROOT, WEB_SERVER_ENTRY } from './paths.ts'
 import { mountWeb } from './ssr.ts'
-import { RenderPool } from './render-pool.ts'
+import { RenderPool, RenderPoolError } from './render-pool.ts'
 
 /**
  * The SSR render pool (decision 081) with the real web build: the same pages as a render on the main thread, the
@@ -128,6 +128,13 @@ describe('SSR render pool', () => {
     try {
       expect(await broken.ready(5_000)).toBe(true)
       expect(broken.loadedCount).toBe(0)
+      // It is not replaced at once (a broken build would fail again and again): a page meanwhile is a 503's error.
+      await new Promise((r) => setTimeout(r, 300))
+      expect(broken.spawned).toBe(1)
+      await expect(broken.render({ url: 'http://x/', method: 'GET', headers: [] }, async () => new Response(null))).rejects.toBeInstanceOf(RenderPoolError)
+      // A second try after a second, then after two more.
+      await new Promise((r) => setTimeout(r, 1_500))
+      expect(broken.spawned).toBe(2)
     } finally {
       await broken.close()
     }

@@ -35,6 +35,11 @@ export class RenderPool {
   private closing = false
   /** Workers that finished importing the build (replacements included). */
   loadedCount = 0
+  /** Workers started (replacements included). */
+  spawned = 0
+  /** Workers in a row that ended before holding the build: the next one waits 1, 2, 4 … 60 s. */
+  private failedLoads = 0
+  private respawns = new Set<NodeJS.Timeout>()
 
   constructor(private opts: { size: number, buildUrl: string, timeoutMs?: number, onError?: (err: Error) => void }) {
     for (let i = 0; i < opts.size; i++) this.threads.push(this.spawn())
@@ -47,10 +52,12 @@ export class RenderPool {
         compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL },
       },
     })
+    this.spawned++
     let loaded!: () => void
+    let holdsBuild = false
     const thread: Thread = { worker, pending: new Map(), loaded: new Promise<void>((resolve) => { loaded = resolve }) }
     worker.on('message', (msg) => {
-      if (msg?.type === 'ready') { this.loadedCount++; loaded(); return }
+      if (msg?.type === 'ready') { this.loadedCount++; this.failedLoads = 0; holdsBuild = true; loaded(); return }
       this.receive(thread, msg)
     })
     worker.on('error', (err) => this.opts.onError?.(err))
@@ -61,7 +68,17 @@ export class RenderPool {
       for (const p of thread.pending.values()) { clearTimeout(p.timer); p.reject(new RenderPoolError('render worker exited')) }
       thread.pending.clear()
       const i = this.threads.indexOf(thread)
-      if (i >= 0 && !this.closing) this.threads[i] = this.spawn()
+      if (i < 0 || this.closing) return
+      if (holdsBuild) { this.threads[i] = this.spawn(); return }
+      // It never held the build (a broken or missing one): replaced at once, it failed again every ~1.5 s for good, a
+      // core busy and an error logged each time. Pages answer 503 meanwhile (no worker), as they did.
+      this.threads.splice(i, 1)
+      const timer = setTimeout(() => {
+        this.respawns.delete(timer)
+        if (!this.closing) this.threads.push(this.spawn())
+      }, Math.min(60_000, 1000 * 2 ** this.failedLoads++))
+      timer.unref()
+      this.respawns.add(timer)
     })
     return thread
   }
@@ -89,6 +106,7 @@ export class RenderPool {
 
   render(request: RenderRequest, api: ApiCall, signal?: AbortSignal): Promise<Response> {
     if (this.closing) return Promise.reject(new RenderPoolError('render pool closed'))
+    if (!this.threads.length) return Promise.reject(new RenderPoolError('no render worker holds the build'))
     const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
     const id = this.nextId++
     return new Promise<Response>((resolve, reject) => {
@@ -127,6 +145,8 @@ export class RenderPool {
   /** Waits for the renders under way (SIGTERM drains, shutdown.ts), then ends the workers. */
   async close(): Promise<void> {
     this.closing = true
+    for (const timer of this.respawns) clearTimeout(timer)
+    this.respawns.clear()
     const all = this.threads.flatMap((t) => [...t.pending.values()].map((p) => new Promise<void>((done) => {
       const { resolve, reject } = p
       p.resolve = (r) => { resolve(r); done() }
