@@ -8,6 +8,7 @@ import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/form
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
+import { useUserDefaults } from '~/lib/user-defaults'
 import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { pageTitle } from '~/lib/site'
@@ -30,12 +31,13 @@ export default function Contact() {
     email: user?.email ?? '',
     message: '',
   })
+  const { complete } = useUserDefaults<typeof values>(setValues)
   const [stage, setStage] = useState<'idle' | 'captcha' | 'sending'>('idle')
   const [sentTo, setSentTo] = useState<string | null>(null)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const parsed = contactFormSchema.safeParse(values)
+    const parsed = contactFormSchema.safeParse(await complete(values))
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
       toast.error('Popraw zaznaczone pola formularza.')

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { MESSAGE_MESSAGES, WANT_TO_SEE_LABELS } from '@portal/contracts/plain/messages'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
+import { useUserDefaults } from '~/lib/user-defaults'
 import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, zodFieldErrors } from '~/lib/form-errors'
 import { useFormState } from '~/lib/use-form-state'
@@ -24,14 +25,10 @@ const box = 'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-b
  * (plain-fields.tsx), so the listing page paints without react-aria's form core (decision 032).
  */
 export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent }: { endpoint: string; initialMessage?: string; onSent?: () => void }) {
-  const { user, known } = useAuth()
+  const { user } = useAuth()
   const toast = useToast()
   const { values, setValues, errors, setErrors, set } = useFormState<Values>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', message: initialMessage, date: '', time: '' })
-  // A signed-in visitor given the page everybody gets (decision 099) is known only after it loaded: their name,
-  // e-mail and phone then fill the fields still empty, as they would have on a page rendered for them.
-  const withUser = (x: Values, who: typeof user): Values =>
-    who ? { ...x, name: x.name || who.name || '', email: x.email || who.email || '', phone: x.phone || who.phone || '' } : x
-  useEffect(() => { if (user) setValues((x) => withUser(x, user)) }, [user?.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  const { complete } = useUserDefaults<Values>(setValues)
   const [see, setSee] = useState(false)
   const seeRef = useKeepEarlyInput<HTMLInputElement, boolean>(see, setSee)
   const [mode, setMode] = useState<'asap' | 'time'>('asap')
@@ -41,9 +38,8 @@ export function ContactForm({ endpoint, initialMessage = CONTACT_MESSAGE, onSent
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (stage !== 'idle') return
-    // Sent before the signed-in visitor's data arrived: it is on its way (known() waits for it), not a guest's message.
-    const filled = withUser(values, user ?? await known())
-    if (filled !== values) setValues(filled)
+    // Sent before the signed-in visitor's data arrived: it is on its way, not a guest's message.
+    const filled = await complete(values)
     const payload = {
       name: filled.name, email: filled.email, phone: filled.phone, message: filled.message,
       want_to_see: see ? { mode, date: mode === 'time' ? filled.date : null, time: mode === 'time' ? filled.time : null } : null,

@@ -5,6 +5,7 @@ import { CLIENT_MESSAGES } from '@portal/contracts/plain/errors'
 import { api } from '~/lib/api'
 import { ApiError } from '~/lib/api-client'
 import { useAuth } from '~/lib/auth'
+import { useUserDefaults } from '~/lib/user-defaults'
 import { solveCaptcha } from '~/lib/captcha'
 import { serverFieldErrors, type FieldErrors } from '~/lib/form-errors'
 import { buttonStyles, Field, FormAlert, Spinner, SubmitButton } from '../form'
@@ -33,6 +34,7 @@ export function ViewingDialog({ endpoint, title, heading, onClose, only, place =
   const [day, setDay] = useState<string | null>(null)
   const [slot, setSlot] = useState<Slot | null>(null)
   const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' })
+  useUserDefaults<typeof values>(setValues)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
