@@ -181,3 +181,29 @@ export function useAuth(): AuthContextValue {
   if (!ctx) throw new Error('useAuth needs <AuthProvider>')
   return useAsRendered(ctx)
 }
+
+// A form's name, e-mail and phone from the signed-in user: here, beside useAuth, so the listing page's first paint
+// gets no chunk of its own for them (its JavaScript budget, e2e/speed.spec).
+
+type Who = { name?: string | null; email?: string | null; phone?: string | null }
+type Defaults = { name?: string; email?: string; phone?: string }
+
+/** The signed-in user's name, e-mail and phone in those fields of `values` still empty (a form without one ignores it). */
+export function withUserDefaults<T extends Defaults>(values: T, who: Who | null | undefined): T {
+  let next = values
+  for (const k of ['name', 'email', 'phone'] as const) if (who?.[k] && !values[k]) next = { ...next, [k]: who[k] }
+  return next
+}
+
+/**
+ * A form's name, e-mail and phone from the signed-in user. A page from the shared cache (decision 099) learns who is
+ * signed in only after it loaded: the fields still empty are filled then, as they would have been on a page rendered
+ * for the user. `complete(values)` before a send gives them filled too, waiting for the user when still unknown (a send
+ * before that is not a guest's).
+ */
+export function useUserDefaults<T extends Defaults>(setValues: (update: (values: T) => T) => void) {
+  const { user, known } = useAuth()
+  useEffect(() => { if (user) setValues((x) => withUserDefaults(x, user)) }, [user?.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  // The fields on screen are filled by the effect above once the user is known.
+  return { complete: async (values: T) => withUserDefaults(values, user ?? await known()) }
+}
