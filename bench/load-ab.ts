@@ -4,11 +4,9 @@
  * dir, timed from the moment the server listens: the first seconds of traffic are part of the figure.
  *   npx tsx bench/load-ab.ts --root ../before --root . [--rounds 2] [--seconds 30] [--database-url postgres://…/test] [--node-args='…']
  */
-import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createDatabase, pct, prepare, runLoad, summary } from './suites/lib.ts'
+import { pct, runLoad, startCompiled, summary } from './suites/lib.ts'
 
 const { values } = parseArgs({
   options: {
@@ -25,22 +23,10 @@ const dataDir = `/tmp/load-ab-${process.pid}`
 
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const root of roots) {
-    const url = await createDatabase(values['database-url']!, `load_ab_${process.pid}`)
-    rmSync(dataDir, { recursive: true, force: true })
-    await prepare({ dataDir, databaseUrl: url }, { listings: 3000, members: 60 })
-    const env = {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url,
-      PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1',
-    }
-    delete (env as Record<string, unknown>).SMTP_URL
-    const spawned = Date.now()
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), [...values['node-args']!.split(' ').filter(Boolean), path.join(root, 'apps/api/build/server.mjs')], { env, stdio: 'ignore' })
-    // Ready = answering; the search index may still load (SQL answers meanwhile), as a load balancer would see it.
-    for (;;) {
-      try { if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break } catch { /* not listening yet */ }
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    const listening = Date.now() - spawned
+    const server = await startCompiled(root, {
+      databaseUrl: values['database-url']!, dbName: `load_ab_${process.pid}`, dataDir, port, members: 60, nodeArgs: values['node-args'],
+    })
+    const listening = server.spawnedToAnswerMs
     const firstTen: number[] = []
     const cpu0 = process.cpuUsage()
     const stats = await runLoad({
@@ -48,8 +34,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
       tick: (t, s) => { if (t === 10) firstTen.push(s.requests) },
     })
     const cpu = process.cpuUsage(cpu0)
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await server.stop()
     console.log(`round ${round + 1} ${root}: answering ${listening} ms after the start`)
     console.log(`  first 10 s: ${firstTen[0] ?? '?'} requests; ${summary('whole run', stats, seconds)}`)
     // The first seconds, two at a time: where the run's p99 comes from.

@@ -6,12 +6,11 @@
  *   npx tsx bench/request-cost.ts --root ../before --root . [--rounds 2] [--requests 400] [--only 'listing API']
  *     [--node-args='--cpu-prof --cpu-prof-dir=/tmp/prof']
  */
-import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { LOAD_PASSWORD, createDatabase, prepare } from './suites/lib.ts'
-import { dropConnections, lightRequest } from './suites/light-http.ts'
+import { LOAD_PASSWORD, startCompiled } from './suites/lib.ts'
+import { lightRequest } from './suites/light-http.ts'
 import { personalReload } from './personal-reload.ts'
 
 const { values } = parseArgs({
@@ -84,56 +83,41 @@ async function measure(pid: number, kind: Kind): Promise<{ all: number; main: nu
 const table = new Map<string, string[]>()
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const root of roots) {
-    const url = await createDatabase(values['database-url']!, `request_cost_${process.pid}`)
-    rmSync(dataDir, { recursive: true, force: true })
-    await prepare({ dataDir, databaseUrl: url }, { listings: 3000, members: 1 })
-    const env = {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url,
-      PUBLIC_URL: base, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1',
-    }
-    delete (env as Record<string, unknown>).SMTP_URL
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), [...values['node-args']!.split(' ').filter(Boolean), path.join(root, 'apps/api/build/server.mjs')], { env, stdio: 'ignore' })
-    for (;;) {
-      try { if ((await lightRequest(`${base}/api/health`)).status === 200) break } catch { /* not listening yet */ }
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    const server = await startCompiled(root, {
+      databaseUrl: values['database-url']!, dbName: `request_cost_${process.pid}`, dataDir, port, members: 1, nodeArgs: values['node-args'],
+    })
     try {
-    const listings = ((await lightRequest(`${base}/api/offers?limit=48`)).json() as { data: Array<{ slug: string }> }).data.map((l) => l.slug)
-    const all = ((await lightRequest(`${base}/api/offers?limit=48&page=3`)).json() as { data: Array<{ slug: string }> }).data.map((l) => l.slug)
-    const member = await login()
-    const signedIn = () => ({ cookie: member.cookie })
-    const kinds: Kind[] = [
-      { name: 'csrf cookie (guest)', urls: () => ['/api/sanctum/csrf-cookie'] },
-      { name: 'search API (the load\'s 9)', urls: (i) => [[
-        '/api/search?kategoria=mieszkanie&typ=sprzedaz', '/api/search?typ=wynajem&sortowanie=cena-rosnaco', '/api/search?fraza=mieszkanie%20w%20Krakowie',
-        '/api/search?kategoria=dom&cena[max]=900000', '/api/search/markers?kategoria=mieszkanie', '/api/search/suggestions?q=krak',
-        '/api/offers?promoted=1', '/api/offers?page=2', '/api/search?lokalizacja[lat]=52.23&lokalizacja[lon]=21.01&lokalizacja[nazwa]=Warszawa&promien=10',
-      ][i % 9]!] },
-      { name: 'listing API (48 listings)', urls: (i) => [`/api/offers/${listings[i % listings.length]}`] },
-      { name: 'listing page, guest (cached)', urls: (i) => [`/ogloszenia/${listings[i % listings.length]}`] },
-      { name: 'home, guest (cached)', urls: () => ['/'] },
-      { name: 'listing page, signed in + own data', urls: (i) => { const u = `/ogloszenia/${listings[i % listings.length]}`; return [u, ...personalReload(u)] }, headers: signedIn },
-      { name: 'root .data, signed in', urls: () => ['/_root.data?_routes=root'], headers: signedIn },
-      { name: 'listing viewer call, signed in', urls: (i) => [`/api/offers/${listings[i % listings.length]}/viewer`], headers: signedIn },
-      { name: '/ulubione, signed in', urls: () => ['/ulubione'], headers: signedIn },
-      { name: 'listing page, uncached (100 others)', urls: (i) => [`/ogloszenia/${all[i % all.length]}?x=${i}`] },
-    ]
-    for (const kind of kinds.filter((k) => !values.only || k.name.includes(values.only))) {
-      const r = await measure(child.pid!, kind)
-      const row = table.get(kind.name) ?? []
-      row.push(`${path.basename(root)}: ${r.main.toFixed(2)} / ${r.all.toFixed(2)} ms`)
-      table.set(kind.name, row)
-    }
+      const listings = ((await lightRequest(`${base}/api/offers?limit=48`)).json() as { data: Array<{ slug: string }> }).data.map((l) => l.slug)
+      const all = ((await lightRequest(`${base}/api/offers?limit=48&page=3`)).json() as { data: Array<{ slug: string }> }).data.map((l) => l.slug)
+      const member = await login()
+      const signedIn = () => ({ cookie: member.cookie })
+      const kinds: Kind[] = [
+        { name: 'csrf cookie (guest)', urls: () => ['/api/sanctum/csrf-cookie'] },
+        { name: 'search API (the load\'s 9)', urls: (i) => [[
+          '/api/search?kategoria=mieszkanie&typ=sprzedaz', '/api/search?typ=wynajem&sortowanie=cena-rosnaco', '/api/search?fraza=mieszkanie%20w%20Krakowie',
+          '/api/search?kategoria=dom&cena[max]=900000', '/api/search/markers?kategoria=mieszkanie', '/api/search/suggestions?q=krak',
+          '/api/offers?promoted=1', '/api/offers?page=2', '/api/search?lokalizacja[lat]=52.23&lokalizacja[lon]=21.01&lokalizacja[nazwa]=Warszawa&promien=10',
+        ][i % 9]!] },
+        { name: 'listing API (48 listings)', urls: (i) => [`/api/offers/${listings[i % listings.length]}`] },
+        { name: 'listing page, guest (cached)', urls: (i) => [`/ogloszenia/${listings[i % listings.length]}`] },
+        { name: 'home, guest (cached)', urls: () => ['/'] },
+        { name: 'listing page, signed in + own data', urls: (i) => { const u = `/ogloszenia/${listings[i % listings.length]}`; return [u, ...personalReload(u)] }, headers: signedIn },
+        { name: 'root .data, signed in', urls: () => ['/_root.data?_routes=root'], headers: signedIn },
+        { name: 'listing viewer call, signed in', urls: (i) => [`/api/offers/${listings[i % listings.length]}/viewer`], headers: signedIn },
+        { name: '/ulubione, signed in', urls: () => ['/ulubione'], headers: signedIn },
+        { name: 'listing page, uncached (48 others)', urls: (i) => [`/ogloszenia/${all[i % all.length]}?x=${i}`] },
+      ]
+      for (const kind of kinds.filter((k) => !values.only || k.name.includes(values.only))) {
+        const r = await measure(server.child.pid!, kind)
+        const row = table.get(kind.name) ?? []
+        row.push(`${path.basename(root)}: ${r.main.toFixed(2)} / ${r.all.toFixed(2)} ms`)
+        table.set(kind.name, row)
+      }
     } catch (err) {
       console.error(err)
       process.exitCode = 1
     } finally {
-      // The client's kept-alive sockets would hold the graceful stop (which writes a --cpu-prof profile) open.
-      dropConnections()
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
-      child.kill('SIGKILL')
+      await server.stop()
     }
     if (process.exitCode) process.exit()
   }

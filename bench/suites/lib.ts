@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { migrate, openDb, syncCatalogue, users, type DbHandle } from '@portal/db'
 import { hashPassword } from '../../apps/api/src/lib/accounts/password.ts'
 import { personalReload } from '../personal-reload.ts'
-import { type LightInit, type LightResponse, lightRequest } from './light-http.ts'
+import { dropConnections, type LightInit, type LightResponse, lightRequest } from './light-http.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx')
@@ -161,6 +161,42 @@ export async function startServer(t: Target, port: number, extraEnv: Record<stri
   }
   child.kill('SIGKILL')
   throw new Error('server did not become healthy within 240 s')
+}
+
+/**
+ * A checkout's compiled server (`npm start`'s apps/api/build/server.mjs; build it first) on a freshly created and seeded
+ * PostgreSQL database (3,000 listings, `members` load users), once it answers: the two-checkout benches (load-ab.ts,
+ * request-cost.ts) run each side this way. `stop()` ends it gracefully (a --cpu-prof profile is written then).
+ */
+export async function startCompiled(root: string, o: { databaseUrl: string; dbName: string; dataDir: string; port: number; members: number; nodeArgs?: string }):
+  Promise<{ child: ChildProcess; spawnedToAnswerMs: number; stop: () => Promise<void> }> {
+  const url = await createDatabase(o.databaseUrl, o.dbName)
+  rmSync(o.dataDir, { recursive: true, force: true })
+  await prepare({ dataDir: o.dataDir, databaseUrl: url }, { listings: 3000, members: o.members })
+  const base = `http://127.0.0.1:${o.port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, NODE_ENV: 'production', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir, DATABASE_URL: url,
+    PUBLIC_URL: base, DEMO_DATA: '0', CAPTCHA: 'off', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1',
+  }
+  delete env.SMTP_URL
+  const spawned = Date.now()
+  const args = [...(o.nodeArgs ?? '').split(' ').filter(Boolean), path.join(root, 'apps/api/build/server.mjs')]
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), args, { env, stdio: 'ignore' })
+  // Ready = answering; the search index may still load (SQL answers meanwhile), as a load balancer would see it.
+  for (;;) {
+    try { if ((await lightRequest(`${base}/api/health`)).status === 200) break } catch { /* not listening yet */ }
+    await sleep(100)
+  }
+  const spawnedToAnswerMs = Date.now() - spawned
+  const stop = async () => {
+    // The client's kept-alive sockets would hold the graceful stop open.
+    dropConnections()
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, sleep(15_000)])
+    child.kill('SIGKILL')
+  }
+  return { child, spawnedToAnswerMs, stop }
 }
 
 export async function stopServer(s: Server): Promise<void> {
