@@ -43,6 +43,12 @@ for (let round = 0; round < Number(values.rounds); round++) {
       return `${from}–${from + 2} s: ${ms.length} sent, p50 ${pct(ms, 50).toFixed(0)} / p99 ${pct(ms, 99).toFixed(0)} ms`
     })
     console.log(`  ${early.join('; ')}`)
+    // What makes the tail: the requests over 250 ms, by kind, before and after the first ten seconds.
+    for (const [label, inWindow] of [['first 10 s', (t: number) => t < 10_000], ['after', (t: number) => t >= 10_000]] as const) {
+      const slow = new Map<string, number>()
+      stats.latencies.forEach((ms, i) => { if (ms > 250 && inWindow(stats.sentAt[i]!)) slow.set(stats.kinds[i]!, (slow.get(stats.kinds[i]!) ?? 0) + 1) })
+      console.log(`  over 250 ms, ${label}: ${[...slow].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`)
+    }
     // The load generator shares the cores: what it took is what the server did not get.
     console.log(`  load generator CPU: ${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)} % of one core`)
   }

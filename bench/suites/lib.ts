@@ -217,6 +217,8 @@ export interface LoadStats {
   latencies: number[]
   /** When each request (same order as latencies) was sent, in ms after the load began. */
   sentAt: number[]
+  /** Each request's kind (same order as latencies). */
+  kinds: string[]
   byKind: Map<string, { n: number; ms: number; all: number[] }>
   /** 5xx, network errors, unexpected statuses: key → count, with one example each. */
   errors: Map<string, { n: number; example: string }>
@@ -267,7 +269,7 @@ const PAGES = ['/szukaj', '/szukaj?kategoria=mieszkanie&typ=sprzedaz', '/szukaj?
 
 /** Runs `users` virtual users for `seconds`; members log in first. */
 export async function runLoad(o: LoadOptions): Promise<LoadStats> {
-  const stats: LoadStats = { requests: 0, latencies: [], sentAt: [], byKind: new Map(), errors: new Map(), unavailable: 0, ack: { offers: [], favorites: [] } }
+  const stats: LoadStats = { requests: 0, latencies: [], sentAt: [], kinds: [], byKind: new Map(), errors: new Map(), unavailable: 0, ack: { offers: [], favorites: [] } }
   const catalogue = await (await fetch(`${o.base}/api/offers?limit=48`)).json() as { data: Array<{ id: number; slug: string }> }
   const listings = catalogue.data
   const end = Date.now() + o.seconds * 1000
@@ -279,6 +281,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadStats> {
     stats.requests++
     stats.latencies.push(ms)
     stats.sentAt.push(performance.now() - ms - startedAt)
+    stats.kinds.push(kind)
     const k = stats.byKind.get(kind) ?? { n: 0, ms: 0, all: [] }
     k.n++
     k.ms += ms

@@ -17,6 +17,7 @@ const { WEB_BUILD_DIR, WEB_CLIENT_DIR, WEB_SERVER_ENTRY } = await import('./web/
 const { installCrashGuard, installShutdown } = await import('./shutdown.ts')
 const { isDbUnavailable } = await import('./lib/http/db-outage.ts')
 const { announce, startInfo } = await import('./banner.ts')
+const { warmUp } = await import('./web/warm-up.ts')
 const { env, logger, db, logins } = await boot()
 const app = await buildApp({ db, env, logger })
 
@@ -43,6 +44,8 @@ try {
   const loading = Date.now()
   if (app.renderPool && !(await app.renderPool.ready())) logger.warn('render workers still loading after 60 s: listening anyway')
   else if (app.renderPool) logger.info({ ms: Date.now() - loading, workers: app.renderPool.loadedCount }, 'render workers ready')
+  // The everyday pages once or a few times before the first visitor (decision 109): cold code is the first seconds' tail.
+  logger.info(await warmUp(app), 'warmed up')
   await app.listen({ port: env.PORT, host: env.HOST })
 } catch (err) {
   const e = err as NodeJS.ErrnoException

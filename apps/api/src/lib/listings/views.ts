@@ -1,12 +1,23 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { listingViews, rowsOf, type DbHandle } from '@portal/db'
 import { warsawDate } from './write.ts'
 import { isPubliclyVisible, type ListingRow } from './access.ts'
 
-/** Who a view is counted for: the session when there is one, else the address and user agent. */
-export function viewerKey(request: { session?: { id: string } | null; ip: string; headers: Record<string, unknown> }): string {
-  return request.session?.id ?? `${request.ip}|${String(request.headers['user-agent'] ?? '')}`
+/**
+ * The user agent of the start's warm-up (web/warm-up.ts): the page's in-process API calls forward the user agent, so
+ * this is what tells their views apart. Random per process, so no visitor can send it.
+ */
+export const WARM_UP_AGENT = `portal-warm-up/${randomBytes(16).toString('hex')}`
+
+/**
+ * Who a view is counted for: the session when there is one, else the address and user agent; null for the start's
+ * warm-up, whose views are not counted.
+ */
+export function viewerKey(request: { session?: { id: string } | null; ip: string; headers: Record<string, unknown> }): string | null {
+  const agent = String(request.headers['user-agent'] ?? '')
+  if (agent === WARM_UP_AGENT) return null
+  return request.session?.id ?? `${request.ip}|${agent}`
 }
 
 /** The stored visitor of a view: hashed with the app key, never the address or session itself. */
@@ -23,8 +34,8 @@ export async function countView(db: DbHandle, appKey: string, listingId: number,
  * The listing page's view, as its reads count it (GET /api/offers/:slug, and GET /api/offers/:id/viewer after a page
  * from the shared cache, decision 102): a live listing's, not its owner's. Returns the views the page shows then.
  */
-export async function countPageView(db: DbHandle, appKey: string, listing: ListingRow, owner: boolean, visitorKey: string): Promise<number> {
-  if (owner || !isPubliclyVisible(listing)) return listing.views
+export async function countPageView(db: DbHandle, appKey: string, listing: ListingRow, owner: boolean, visitorKey: string | null): Promise<number> {
+  if (owner || visitorKey === null || !isPubliclyVisible(listing)) return listing.views
   return listing.views + (await countView(db, appKey, listing.id, visitorKey) ? 1 : 0)
 }
 
@@ -60,7 +71,8 @@ export class ViewBatch {
 
   constructor(private readonly db: DbHandle, private readonly appKey: string, private readonly onError: (err: Error) => void) {}
 
-  add(listingId: number, visitorKey: string) {
+  add(listingId: number, visitorKey: string | null) {
+    if (visitorKey === null) return
     const visitor = viewVisitor(this.appKey, visitorKey)
     this.pending.set(`${listingId}:${visitor}`, { listingId, visitor })
     this.timer ??= setTimeout(() => { void this.flush() }, 1000).unref()
