@@ -55,8 +55,9 @@ export async function failWithBackoff(db: DbHandle, key: string, o: {
   return Math.ceil(ms / 1000)
 }
 
-export async function clear(db: DbHandle, key: string): Promise<void> {
-  await db.db.execute(sql`DELETE FROM throttles WHERE key = ${key}`)
+/** Forgets the keys (one statement for all of them). */
+export async function clear(db: DbHandle, ...keys: string[]): Promise<void> {
+  await db.db.execute(sql`DELETE FROM throttles WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`)
 }
 
 /** Records `key` once until `expiresAt`; false when it was already there (a replayed one-time value). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { authTokens, mailOutbox, sessions, throttles, users } from '@portal/db'
 import { AUTH_MESSAGES } from '@portal/contracts/auth'
 import { createTestApp, startSession } from '../../../test/helpers.ts'
@@ -208,6 +208,11 @@ describe('accounts API: registration, activation, login (real SMTP listener)', (
       expect(locked.statusCode).toBe(429)
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(110)
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(120)
+      // The right password from that address, once the lock has ended, forgets its failures and its lock.
+      await t3.db.db.update(throttles).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(throttles.key, lockKey))
+      expect((await send(t3.app, a, 'POST', '/api/auth/login', { email: 'victim@example.com', password: PASSWORD }, attacker)).statusCode).toBe(200)
+      const pairKey = lockKey.replace(/:lock$/, '')
+      expect(await t3.db.db.select({ key: throttles.key }).from(throttles).where(inArray(throttles.key, [pairKey, lockKey]))).toEqual([])
     } finally {
       await t3.close()
     }

@@ -39,10 +39,9 @@ const login: FastifyPluginAsyncZod = async (app) => {
     const { email, password } = request.body
     const pairKey = `login:pair:${email}|${request.ip}`
     const ipKey = `login:ip:${request.ip}`
-    const wait = Math.max(
-      await blockedFor(app.db, `${pairKey}:lock`, 1),
-      await blockedFor(app.db, ipKey, LOGIN_LIMITS.perIp),
-    )
+    const wait = Math.max(...await Promise.all([
+      blockedFor(app.db, `${pairKey}:lock`, 1), blockedFor(app.db, ipKey, LOGIN_LIMITS.perIp),
+    ]))
     if (wait > 0) {
       reply.header('retry-after', String(wait))
       throw tooMany(wait)
@@ -61,8 +60,7 @@ const login: FastifyPluginAsyncZod = async (app) => {
     if (!user.emailVerifiedAt) throw new HttpError(403, 'email_not_verified', AUTH_MESSAGES.notVerified)
     // A blocked account (issue 13) is told so only after the right password: the block is no oracle for addresses.
     if (user.blockedAt) throw new HttpError(403, 'account_blocked', ADMIN_MESSAGES.blocked)
-    await clear(app.db, pairKey)
-    await clear(app.db, `${pairKey}:lock`)
+    await clear(app.db, pairKey, `${pairKey}:lock`)
     await rotateSession(request, reply, { userId: user.id })
     reply.header('cache-control', 'no-store')
     return toProfile(user)
