@@ -29,6 +29,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
     const listening = server.spawnedToAnswerMs
     const firstTen: number[] = []
     const cpu0 = process.cpuUsage()
+    const loadStart = Date.now()
     const stats = await runLoad({
       base: `http://127.0.0.1:${port}`, users: 200, members: 60, seconds,
       tick: (t, s) => { if (t === 10) firstTen.push(s.requests) },
@@ -49,6 +50,12 @@ for (let round = 0; round < Number(values.rounds); round++) {
       stats.latencies.forEach((ms, i) => { if (ms > 250 && inWindow(stats.sentAt[i]!)) slow.set(stats.kinds[i]!, (slow.get(stats.kinds[i]!) ?? 0) + 1) })
       console.log(`  over 250 ms, ${label}: ${[...slow].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`)
     }
+    // When the later ones were sent (wall clock, to set beside the jobs' minute schedules): seconds with 3 or more.
+    const bySecond = new Map<number, number>()
+    stats.latencies.forEach((ms, i) => { if (ms > 250 && stats.sentAt[i]! >= 10_000) bySecond.set(Math.floor(stats.sentAt[i]! / 1000), (bySecond.get(Math.floor(stats.sentAt[i]! / 1000)) ?? 0) + 1) })
+    const clock = (s: number) => new Date(loadStart + s * 1000).toISOString().slice(11, 19)
+    const bursts = [...bySecond].filter(([, n]) => n >= 3).map(([s, n]) => `${s} s (${clock(s)}): ${n}`)
+    if (bursts.length) console.log(`  slow after 10 s, by second sent: ${bursts.join(', ')}`)
     // The load generator shares the cores: what it took is what the server did not get.
     console.log(`  load generator CPU: ${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)} % of one core`)
   }

@@ -22,12 +22,16 @@ const LISTINGS = 12
 export async function warmUp(app: FastifyInstance, { budgetMs = 3000, rounds = 4, parallel = 4 } = {}): Promise<WarmUpResult> {
   const started = performance.now()
   const result: WarmUpResult = { requests: 0, rounds: 0, ms: 0, failed: 0 }
-  const get = async (url: string, accept: string, encoding = 'br, gzip') => {
+  const get = async (url: string, accept: string, encoding = 'br, gzip', render = false) => {
     result.requests++
     const res = await app.inject({
       method: 'GET', url, remoteAddress: '127.0.0.1',
       // Internal: outside the rate limit and without a guest XSRF cookie; the agent keeps views uncounted.
-      headers: { accept, 'accept-encoding': encoding, 'user-agent': WARM_UP_AGENT, [INTERNAL_HEADER]: INTERNAL_TOKEN },
+      headers: {
+        accept, 'accept-encoding': encoding, 'user-agent': WARM_UP_AGENT, [INTERNAL_HEADER]: INTERNAL_TOKEN,
+        // After the first round the pages are in the page cache: a CSRF header passes it by, so the workers render again.
+        ...(render ? { 'x-xsrf-token': 'warm-up' } : {}),
+      },
     }).catch(() => null)
     if (!res || res.statusCode >= 500) result.failed++
     return res
@@ -39,8 +43,8 @@ export async function warmUp(app: FastifyInstance, { budgetMs = 3000, rounds = 4
       if (newest?.statusCode === 200) slugs = (newest.json() as { data?: Array<{ slug: string }> }).data?.map((l) => l.slug) ?? []
     } catch { /* no listings to read: the pages and calls without them still run */ }
     const work = [
-      ...PAGES.map((url) => () => get(url, 'text/html')),
-      ...slugs.map((slug) => () => get(`/ogloszenia/${slug}`, 'text/html')),
+      ...PAGES.map((url) => () => get(url, 'text/html', undefined, result.rounds > 0)),
+      ...slugs.map((slug) => () => get(`/ogloszenia/${slug}`, 'text/html', undefined, result.rounds > 0)),
       ...CALLS.map((url) => () => get(url, 'application/json')),
       ...slugs.map((slug) => () => get(`/api/offers/${encodeURIComponent(slug)}`, 'application/json')),
     ]
