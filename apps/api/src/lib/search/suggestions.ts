@@ -59,9 +59,30 @@ function buildCandidates(): Candidate[] {
 const CANDIDATES = buildCandidates()
 export const MAX_SUGGESTIONS = 5
 
+/**
+ * Answers by what was typed, most recently asked kept: the candidates never change while the process runs, and a
+ * search box asks the same few prefixes again and again ('k', 'kr', 'kra'); walking all of them costs ~0.3 ms, a kept answer ~3 µs.
+ */
+const ANSWERS_KEPT = 2000
+const answers = new Map<string, readonly SearchSuggestion[]>()
+
 export function searchSuggestions(text: string, limit = MAX_SUGGESTIONS): SearchSuggestion[] {
   const tokens = foldPolish(text).replace(/[^a-z0-9\s-]+/g, ' ').split(/[\s-]+/).filter((t) => t && !IGNORED.has(t)).slice(0, 6)
   if (!tokens.length || foldPolish(text).length < 2) return []
+  const key = `${limit} ${tokens.join(' ')}`
+  const kept = answers.get(key)
+  if (kept) {
+    answers.delete(key)
+    answers.set(key, kept)
+    return kept.map((s) => ({ ...s }))
+  }
+  const found = suggest(tokens, limit)
+  if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!)
+  answers.set(key, found)
+  return found.map((s) => ({ ...s }))
+}
+
+function suggest(tokens: string[], limit: number): SearchSuggestion[] {
   const scored: { c: Candidate; unasked: number; exact: number }[] = []
   for (const c of CANDIDATES) {
     if (c.own && !tokens.some((t) => c.own!.some((w) => w.startsWith(t)))) continue
