@@ -27,7 +27,9 @@ async function site(request: Request, context: LoadContext): Promise<Response> {
     const o = (await res.json()) as { id: number; title: string }
     return new Response(`<h1>${o.title}</h1>`, { headers: { 'content-type': 'text/html', 'cache-control': 'private, max-age=0, must-revalidate', 'x-page-cache-listings': String(o.id) } })
   }
-  return new Response('<p>strona</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=15' } })
+  // As root.tsx: the inline scripts carry the response's CSP nonce.
+  return new Response(`<script nonce="${context.cspNonce ?? ''}">1</script><p>strona</p>`,
+    { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=15' } })
 }
 
 describe('warm-up before listening', () => {
@@ -77,6 +79,15 @@ describe('warm-up before listening', () => {
     const res = await app.inject({ url: `/api/offers/${offer.slug}`, headers: { 'user-agent': 'gosc' }, remoteAddress: '198.51.100.9' })
     expect(res.json().views).toBe(before + 1)
     expect(await views()).toBe(before + 1)
+  })
+
+  it("a page it left in the page cache goes to a visitor with the policy of its scripts' nonce", async () => {
+    await warmUp(app, { rounds: 1, budgetMs: 60_000 })
+    const res = await app.inject({ url: '/inwestycje', headers: { 'user-agent': 'gosc' }, remoteAddress: '198.51.100.10' })
+    expect(res.headers['x-cache']).toBe('hit')
+    const policy = /script-src [^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1]
+    expect(policy).toBeTruthy()
+    expect(res.body).toContain(`<script nonce="${policy}">`)
   })
 
   it('stops at its time budget', async () => {

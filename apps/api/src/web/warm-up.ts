@@ -24,11 +24,15 @@ export async function warmUp(app: FastifyInstance, { budgetMs = 3000, rounds = 4
   const result: WarmUpResult = { requests: 0, rounds: 0, ms: 0, failed: 0 }
   const get = async (url: string, accept: string, encoding = 'br, gzip', render = false) => {
     result.requests++
+    const page = accept === 'text/html'
     const res = await app.inject({
       method: 'GET', url, remoteAddress: '127.0.0.1',
-      // Internal: outside the rate limit and without a guest XSRF cookie; the agent keeps views uncounted.
       headers: {
-        accept, 'accept-encoding': encoding, 'user-agent': WARM_UP_AGENT, [INTERNAL_HEADER]: INTERNAL_TOKEN,
+        accept, 'accept-encoding': encoding, 'user-agent': WARM_UP_AGENT,
+        // A page is asked as a visitor asks it: an internal request gets no security headers, so its page would carry
+        // no CSP nonce, and the page cache would hand that copy to visitors whose policy then blocks its scripts.
+        // API calls are internal: outside the rate limit, no guest cookie. The agent keeps views uncounted.
+        ...(page ? {} : { [INTERNAL_HEADER]: INTERNAL_TOKEN }),
         // After the first round the pages are in the page cache: a CSRF header passes it by, so the workers render again.
         ...(render ? { 'x-xsrf-token': 'warm-up' } : {}),
       },
