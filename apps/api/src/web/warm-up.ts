@@ -6,7 +6,8 @@ import { WARM_UP_AGENT } from '../lib/listings/views.ts'
  * Before the port opens (decision 109): the site's everyday pages and calls, run in-process a few rounds, so that the
  * first visitors after a start do not pay for cold code (V8 has optimised nothing yet), the pool's first connections
  * and the render workers' first pages. Measured under the 200-user load, the first four seconds after a start held
- * every request over 250 ms. Reads only: the warm-up's user agent (WARM_UP_AGENT) is not counted as a listing view.
+ * nearly every request over 250 ms. Reads only: the warm-up's user agent (WARM_UP_AGENT) is not counted as a listing
+ * view.
  */
 export interface WarmUpResult { requests: number; rounds: number; ms: number; failed: number }
 
