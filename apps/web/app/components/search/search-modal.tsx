@@ -70,9 +70,11 @@ export function SearchModal({ isOpen, onClose, initial }: { isOpen: boolean; onC
       onClose={onClose}
       footer={
         <>
+          {/* At the footer's left edge: the count in the search button changes its width as the fields change, and a
+              Resetuj beside it would move under the pointer (a click meant for it then searched). */}
           <button
             type="button"
-            className={secondaryBtn}
+            className={`${secondaryBtn} sm:mr-auto`}
             onClick={() => {
               setForm(emptyForm())
               setTown('')
