@@ -39,6 +39,19 @@ export function idArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.join(',')}}`}::bigint[]`
 }
 
+/**
+ * `make(db)` once per drizzle instance (a handle's `db`), then the same value: prepared statements, which drizzle builds
+ * and PostgreSQL plans once instead of at every call, are made with the first request of each application.
+ */
+export function perHandle<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>()
+  return (db) => {
+    let value = made.get(db)
+    if (value === undefined) made.set(db, value = make(db))
+    return value
+  }
+}
+
 export interface DbHandle {
   db: Db
   driver: 'pglite' | 'pg'

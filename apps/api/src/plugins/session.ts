@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import { sessions, type DbHandle } from '@portal/db'
+import { perHandle, sessions } from '@portal/db'
 import { CSRF_MISMATCH_BODY } from '../lib/http/errors.ts'
 import { renderMemoOf } from '../lib/http/render-memo.ts'
 import { isInternalRequest } from './security.ts'
@@ -127,17 +127,11 @@ async function loadSession(request: FastifyRequest, reply: FastifyReply): Promis
 }
 
 /** The session's read as a prepared statement, one per database handle (every request with the cookie runs it). */
-const sessionStatements = new WeakMap<object, ReturnType<typeof prepareSessionRead>>()
-const prepareSessionRead = (db: DbHandle['db']) => db
+const sessionRead = perHandle((db) => db
   .select({ id: sessions.id, userId: sessions.userId, csrfToken: sessions.csrfToken, lastSeenAt: sessions.lastSeenAt })
   .from(sessions)
   .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-  .limit(1).prepare('session_by_id')
-function sessionRead(db: DbHandle['db']) {
-  let stmt = sessionStatements.get(db)
-  if (!stmt) sessionStatements.set(db, stmt = prepareSessionRead(db))
-  return stmt
-}
+  .limit(1).prepare('session_by_id'))
 
 async function readSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE]

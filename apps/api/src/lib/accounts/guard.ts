@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { users, type DbHandle } from '@portal/db'
+import { perHandle, users } from '@portal/db'
 import { AUTH_MESSAGES } from '@portal/contracts/auth'
 import { isCompany, USER_MESSAGES } from '@portal/contracts/user'
 import { HttpError } from '../http/errors.ts'
@@ -16,14 +16,8 @@ export const forbidden = (message = 'Brak dostępu.') => new HttpError(403, 'for
  * and building drizzle's SQL for every column of users cost ~150 µs of the main thread each time (PostgreSQL's parse
  * and plan on top), twice the cost of the read itself.
  */
-const userStatements = new WeakMap<object, ReturnType<typeof prepareUserRead>>()
-const prepareUserRead = (db: DbHandle['db']) => db.select().from(users)
-  .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt), isNull(users.blockedAt))).limit(1).prepare('signed_in_user')
-function signedInUser(db: DbHandle['db']) {
-  let stmt = userStatements.get(db)
-  if (!stmt) userStatements.set(db, stmt = prepareUserRead(db))
-  return stmt
-}
+const signedInUser = perHandle((db) => db.select().from(users)
+  .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt), isNull(users.blockedAt))).limit(1).prepare('signed_in_user'))
 
 /** The logged-in user (not deleted, not blocked), or null for guests and sessions of removed or blocked accounts. */
 export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { listingMeta, listings, users, type DbHandle } from '@portal/db'
+import { listingMeta, listings, perHandle, users, type DbHandle } from '@portal/db'
 import { OFFER_MESSAGES } from '@portal/contracts/offer'
 import { HttpError } from '../http/errors.ts'
 import { currentUser, unauthenticated, type UserRow } from '../accounts/guard.ts'
@@ -35,14 +35,11 @@ function listingLookups(db: DbHandle['db']) {
     bySlug: select().where(eq(listings.slug, sql.placeholder('key'))).limit(1).prepare('find_listing_by_slug'),
   }
 }
-const lookups = new WeakMap<object, ReturnType<typeof listingLookups>>()
+const lookups = perHandle(listingLookups)
 
 /** A listing by numeric id or slug. */
 export async function findListing(handle: DbHandle, idOrSlug: string): Promise<{ listing: ListingRow; meta: MetaRow | null } | null> {
-  const db = handle.db
-  let stmt = lookups.get(db)
-  if (!stmt) lookups.set(db, stmt = listingLookups(db))
-  const [row] = await byIdOrSlug(stmt, idOrSlug)
+  const [row] = await byIdOrSlug(lookups(handle.db), idOrSlug)
   return row ?? null
 }
 

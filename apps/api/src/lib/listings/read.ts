@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
-import { favorites, listingPhotos, listingPriceHistory, listings, users, type DbHandle } from '@portal/db'
+import { favorites, listingPhotos, listingPriceHistory, listings, perHandle, users, type DbHandle } from '@portal/db'
 import { ATTRIBUTE_BY_ID, CATEGORY_BY_ID } from '@portal/contracts/catalogue'
 import { photoSrcSet, photoUrl } from '@portal/contracts/listing'
 import { profilePath } from '@portal/contracts/people'
@@ -27,12 +27,7 @@ function pageReads(db: DbHandle['db']) {
     favourites: db.select({ n: count() }).from(favorites).where(eq(favorites.listingId, id)).prepare('listing_favourites_count'),
   }
 }
-const reads = new WeakMap<object, ReturnType<typeof pageReads>>()
-function readsOf(db: DbHandle['db']) {
-  let r = reads.get(db)
-  if (!r) reads.set(db, r = pageReads(db))
-  return r
-}
+const readsOf = perHandle(pageReads)
 
 export async function listingPhotoRows(db: DbHandle, listingId: number): Promise<PhotoRow[]> {
   return readsOf(db.db).photos.execute({ id: listingId })
