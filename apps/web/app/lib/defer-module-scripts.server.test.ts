@@ -76,9 +76,29 @@ describe('the module scripts of a page wait for its first paint (decision 036)',
   it('streams UTF-8 cut inside a character', async () => {
     const text = Buffer.from(PAGE.replace('Znajdź', 'Znajdź żółć'))
     const cut = text.indexOf(Buffer.from('ż')) + 1
-    const chunks: string[] = []
-    for await (const c of Readable.from([text.subarray(0, cut), text.subarray(cut)]).pipe(deferModuleScripts())) chunks.push(String(c))
-    expect(chunks.join('')).toBe(rewrite([PAGE.replace('Znajdź', 'Znajdź żółć')]))
+    const chunks: Buffer[] = []
+    for await (const c of Readable.from([text.subarray(0, cut), text.subarray(cut)]).pipe(deferModuleScripts())) chunks.push(c as Buffer)
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(rewrite([PAGE.replace('Znajdź', 'Znajdź żółć')]))
+  })
+
+  it('writes non-ASCII text of the module script, the preload URLs and rewriteLink as UTF-8, cut anywhere', async () => {
+    const page = PAGE.replace('Znajdź', 'Znajdź żółć').replace('import("/assets/', 'import("/assets/ś-')
+      .replace(`href="${PRELOADS[0]}"`, `href="/assets/ł-&amp;.js"`).replace('<link nonce=', '<link rel="alternate" title="Łódź" href="/x"/><link nonce=')
+    const rewriteLink = (tag: string) => (tag.includes('stylesheet') ? '<style>p::before{content:"→ ł"}</style>' : tag)
+    const expected = (() => {
+      const d = new ModuleScriptDeferrer(rewriteLink)
+      return d.push(page) + d.end()
+    })()
+    expect(expected).toContain('<style>p::before{content:"→ ł"}</style>')
+    expect(loaderArgs(expected)[0]).toContain('import("/assets/ś-')
+    expect(loaderArgs(expected)[1]).toContain('/assets/ł-&.js')
+    expect(expected).toContain('<link rel="alternate" title="Łódź" href="/x"/>')
+    const bytes = Buffer.from(page)
+    for (const cut of [1, bytes.indexOf(Buffer.from('ś')) + 1, bytes.indexOf(Buffer.from('ł')) + 1, bytes.length - 3]) {
+      const chunks: Buffer[] = []
+      for await (const c of Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]).pipe(deferModuleScripts(rewriteLink))) chunks.push(c as Buffer)
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(expected)
+    }
   })
 })
 
