@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { pages } from '@portal/db'
+import { pages, perHandle } from '@portal/db'
 import { apiErrorSchema, footerItemSchema, footerPageSchema } from '@portal/contracts/errors'
 import { notFound } from '../../lib/http/errors.ts'
 import { renderMarkdown } from '../../lib/content/markdown.ts'
 
 /** Pages the CMS edits are revalidated on every view, so an edit shows at once (issue 13). */
 const CMS_CACHE = 'public, max-age=0, must-revalidate'
+
+/** Every page's root loader asks for these: prepared once per database handle, not built and planned per page. */
+const footerItems = perHandle((db) => db.select({ id: pages.id, title: pages.title }).from(pages)
+  .where(eq(pages.status, 'active')).orderBy(asc(pages.position), asc(pages.id)).prepare('footer_items'))
 
 /** Static footer pages (spec §7 GET /api/footers, GET /api/footers/{id}; shown at /strony/{id}). */
 const footers: FastifyPluginAsyncZod = async (app) => {
@@ -19,8 +23,7 @@ const footers: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (_request, reply) => {
     reply.header('cache-control', CMS_CACHE)
-    return app.db.db.select({ id: pages.id, title: pages.title }).from(pages)
-      .where(eq(pages.status, 'active')).orderBy(asc(pages.position), asc(pages.id))
+    return footerItems(app.db.db).execute()
   })
 
   app.get('/footers/:id', {
