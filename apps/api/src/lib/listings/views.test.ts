@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { listings, listingViews } from '@portal/db'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
 import { countView, countViews, ViewBatch } from './views.ts'
@@ -43,6 +44,10 @@ describe('counting listing views', () => {
     try {
       expect(await countView(t.db, 'key', b, 'visitor-3')).toBe(true)
       expect(execute).toHaveBeenCalledTimes(1)
+      // Decision 110: the statement itself asks not to wait for the disk at its commit.
+      const query = new PgDialect().sqlToQuery(execute.mock.calls[0]![0] as SQL).sql
+      expect(query).toMatch(/^with commit_mode as \(select set_config\('synchronous_commit', 'off', true\)\)/)
+      expect(query).toMatch(/from commit_mode$/)
       expect(insert).not.toHaveBeenCalled()
       expect(update).not.toHaveBeenCalled()
     } finally {

@@ -40,6 +40,12 @@ export async function countPageView(db: DbHandle, appKey: string, listing: Listi
 }
 
 /**
+ * The view's statement commits without waiting for its WAL to reach the disk (decision 110): set for its own
+ * transaction only (set_config's `true`), which is this one statement, and read by its select so that it runs.
+ */
+export const VIEWS_COMMIT = sql.raw(`commit_mode as (select set_config('synchronous_commit', 'off', true))`)
+
+/**
  * Several views in one statement (one round trip and one commit, as the listing page's API runs it per uncached view):
  * the new visitor rows, then each listing's counter raised by its new rows; returns how many were new.
  */
@@ -47,7 +53,7 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
   if (!views.length) return 0
   const day = warsawDate(new Date())!
   const values = sql.join(views.map((v) => sql`(${v.listingId}::bigint, ${v.visitor}::text, ${day}::date)`), sql`, `)
-  const result = await db.db.execute(sql`with inserted as (
+  const result = await db.db.execute(sql`with ${VIEWS_COMMIT}, inserted as (
       insert into listing_views (listing_id, visitor, day) select * from (values ${values}) as v(listing_id, visitor, day)
       on conflict do nothing returning listing_id
     ), raised as (
@@ -55,7 +61,7 @@ export async function countViews(db: DbHandle, views: { listingId: number; visit
       where l.id = n.listing_id
     )
     -- A data-modifying CTE runs to completion whether or not the query reads it: 'raised' needs no count.
-    select (select count(*) from inserted)::int as inserted`)
+    select (select count(*) from inserted)::int as inserted from commit_mode`)
   const [row] = rowsOf<{ inserted: number }>(result)
   return Number(row?.inserted ?? 0)
 }
