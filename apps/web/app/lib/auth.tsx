@@ -191,7 +191,7 @@ type Defaults = { name?: string; email?: string; phone?: string }
 /** The signed-in user's name, e-mail and phone in those fields of `values` still empty (a form without one ignores it). */
 export function withUserDefaults<T extends Defaults>(values: T, who: Who | null | undefined): T {
   let next = values
-  for (const k of ['name', 'email', 'phone'] as const) if (who?.[k] && !values[k]) next = { ...next, [k]: who[k] }
+  for (const k of ['name', 'email', 'phone'] as const) if (who?.[k] && k in values && !values[k]) next = { ...next, [k]: who[k] }
   return next
 }
 
