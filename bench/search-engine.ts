@@ -16,8 +16,7 @@ import { openDb } from '@portal/db'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, parseSearchParams } from '@portal/contracts/search'
 import { loadStore } from '../apps/api/src/lib/search/index/sync.ts'
 import { runMarkers, runSearch } from '../apps/api/src/lib/search/index/engine.ts'
-import { rowsOf } from '../apps/api/src/lib/search/sql.ts'
-import { cardsSql } from '../apps/api/src/lib/search/index/hydrate.ts'
+import { FIRST_PHOTO_JOIN, PHOTO_COLUMNS, SUMMARY_COLUMNS, rowsOf } from '../apps/api/src/lib/search/sql.ts'
 import { PHRASES, SEARCH_MIX } from './search-scenarios.ts'
 import { cachedSyntheticStore } from './synthetic-store.ts'
 
@@ -60,5 +59,7 @@ const explain = async (label: string, q: ReturnType<typeof sql>) => {
 }
 const ids = Array.from({ length: 24 }, (_, i) => store.id[i * 997 % Math.max(1, store.size)]!)
 await explain('change log after the floor (per search, shared by concurrent ones)', sql`select seq, listing_id from listing_changes where seq > 0 order by seq limit 20000`)
-await explain('cards of a page not in the card cache', cardsSql(ids))
+// The statement index/hydrate.ts prepares (readCards), with this page's ids.
+await explain('cards of a page not in the card cache', sql`select ${SUMMARY_COLUMNS}, ${PHOTO_COLUMNS} from listings l ${FIRST_PHOTO_JOIN}
+  where l.id = any(${`{${ids.join(',')}}`}::bigint[])`)
 await handle.close()

@@ -285,6 +285,16 @@ export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
 /** Summary columns, read from the heap only for the page's rows. */
 export const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
   l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at, l.urgent, l.bargain, ${ADVERTISER_SQL('l')} as advertiser`)
+/**
+ * SUMMARY_COLUMNS and PHOTO_COLUMNS as a drizzle select's fields (same names), for a prepared statement of cards by id
+ * (index/hydrate.ts); a unit test keeps the two lists the same.
+ */
+export const cardFields = {
+  ...Object.fromEntries(['id', 'slug', 'title', 'price', 'price_per_m2', 'area', 'rooms', 'category_id', 'offer_type', 'ad_type', 'city',
+    'district', 'location_name', 'lat', 'lon', 'created_at', 'urgent', 'bargain'].map((c) => [c, sql.raw(`l.${c}`)])),
+  advertiser: sql.raw(ADVERTISER_SQL('l')),
+  ...Object.fromEntries(['storage_key', 'width', 'height', 'placeholder', 'photos_count'].map((c) => [c, sql.raw(`ph.${c}`)])),
+} as Record<string, SQL>
 /** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
 const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
 
