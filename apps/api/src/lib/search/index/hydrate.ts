@@ -33,7 +33,7 @@ export class CardCache {
 
 /**
  * Listing cards by id (any order), with their first photo: SUMMARY_COLUMNS and PHOTO_COLUMNS as named fields, so that
- * the statement is prepared once per database handle (the ids as one bigint[], decision 090's idArray form) instead of
+ * the statement is prepared once per database handle (the ids as one bigint[], the form of idArray in packages/db) instead of
  * a text of its own per number of ids that PostgreSQL parsed and planned on every card-cache miss (~1.2 ms of a cold
  * listing page's statement time, its similar listings). The same rows as the SQL path's cards (hydrate.test).
  */
