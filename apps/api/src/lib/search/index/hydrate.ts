@@ -33,9 +33,9 @@ export class CardCache {
 
 /**
  * Listing cards by id (any order), with their first photo: SUMMARY_COLUMNS and PHOTO_COLUMNS as named fields, so that
- * the statement is prepared once per database handle (the ids as one bigint[], the form of idArray in packages/db) instead of
- * a text of its own per number of ids that PostgreSQL parsed and planned on every card-cache miss (~1.2 ms of a cold
- * listing page's statement time, its similar listings). The same rows as the SQL path's cards (hydrate.test).
+ * the statement is prepared once per database handle (the ids as one bigint[], as idArray in packages/db sends them)
+ * instead of a text of its own per number of ids, which PostgreSQL parsed and planned on every card-cache miss (~1.2 ms
+ * of a cold listing page's statement time: its similar listings). The same rows as the SQL path's cards (hydrate.test).
  */
 const cardsByIds = perHandle((db) => db.select(cardFields).from(sql`listings l ${FIRST_PHOTO_JOIN}`)
   .where(sql`l.id = any(${sql.placeholder('ids')}::bigint[])`).prepare('listing_cards_by_ids'))
