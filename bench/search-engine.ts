@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { openDb } from '@portal/db'
+import { idArray, openDb } from '@portal/db'
 import { MARKER_GRID, MARKERS_BEFORE_CLUSTERS, parseSearchParams } from '@portal/contracts/search'
 import { loadStore } from '../apps/api/src/lib/search/index/sync.ts'
 import { runMarkers, runSearch } from '../apps/api/src/lib/search/index/engine.ts'
@@ -61,5 +61,5 @@ const ids = Array.from({ length: 24 }, (_, i) => store.id[i * 997 % Math.max(1, 
 await explain('change log after the floor (per search, shared by concurrent ones)', sql`select seq, listing_id from listing_changes where seq > 0 order by seq limit 20000`)
 // The statement index/hydrate.ts prepares (readCards), with this page's ids.
 await explain('cards of a page not in the card cache', sql`select ${SUMMARY_COLUMNS}, ${PHOTO_COLUMNS} from listings l ${FIRST_PHOTO_JOIN}
-  where l.id = any(${`{${ids.join(',')}}`}::bigint[])`)
+  where l.id = any(${idArray(ids)})`)
 await handle.close()

@@ -35,8 +35,13 @@ export function arrayOf<T>(v: unknown, each?: (s: string) => T): unknown[] {
  * Sent as the array's text ('{1,2,3}'), which both drivers pass through unchanged.
  */
 export function idArray(ids: readonly number[]): SQL {
+  return sql`${idArrayText(ids)}::bigint[]`
+}
+
+/** idArray's parameter value alone ('{1,2,3}'), for a prepared statement's `= any(${placeholder}::bigint[])`. */
+export function idArrayText(ids: readonly number[]): string {
   if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('idArray: ids must be integers')
-  return sql`${`{${ids.join(',')}}`}::bigint[]`
+  return `{${ids.join(',')}}`
 }
 
 /**

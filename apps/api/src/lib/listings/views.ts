@@ -43,7 +43,7 @@ export async function countPageView(db: DbHandle, appKey: string, listing: Listi
  * The view's statement commits without waiting for its WAL to reach the disk (decision 110): set for its own
  * transaction only (set_config's `true`), which is this one statement, and read by its select so that it runs.
  */
-export const VIEWS_COMMIT = sql.raw(`commit_mode as (select set_config('synchronous_commit', 'off', true))`)
+const VIEWS_COMMIT = sql.raw(`commit_mode as (select set_config('synchronous_commit', 'off', true))`)
 
 /**
  * Several views in one statement (one round trip and one commit, as the listing page's API runs it per uncached view):

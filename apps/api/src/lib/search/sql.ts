@@ -282,19 +282,23 @@ function orderedScan(columns: SQL, where: SQL, sort: SearchQuery['sort'], limit:
 
 export const whereOf = (conditions: SQL[]) => sql.join(conditions, sql` and `)
 
-/** Summary columns, read from the heap only for the page's rows. */
-export const SUMMARY_COLUMNS = sql.raw(`l.id, l.slug, l.title, l.price, l.price_per_m2, l.area, l.rooms, l.category_id, l.offer_type,
-  l.ad_type, l.city, l.district, l.location_name, l.lat, l.lon, l.created_at, l.urgent, l.bargain, ${ADVERTISER_SQL('l')} as advertiser`)
 /**
- * SUMMARY_COLUMNS and PHOTO_COLUMNS as a drizzle select's fields (same names), for a prepared statement of cards by id
- * (index/hydrate.ts); a unit test keeps the two lists the same.
+ * A listing card's columns by the name each row gives them, read from the heap only for the page's rows. One list for
+ * both forms: SUMMARY_COLUMNS and PHOTO_COLUMNS in the SQL path's statements, cardFields as a drizzle select's fields
+ * for the prepared statement of cards by id (index/hydrate.ts).
  */
-export const cardFields = {
+const SUMMARY_EXPRESSIONS: Record<string, string> = {
   ...Object.fromEntries(['id', 'slug', 'title', 'price', 'price_per_m2', 'area', 'rooms', 'category_id', 'offer_type', 'ad_type', 'city',
-    'district', 'location_name', 'lat', 'lon', 'created_at', 'urgent', 'bargain'].map((c) => [c, sql.raw(`l.${c}`)])),
-  advertiser: sql.raw(ADVERTISER_SQL('l')),
-  ...Object.fromEntries(['storage_key', 'width', 'height', 'placeholder', 'photos_count'].map((c) => [c, sql.raw(`ph.${c}`)])),
-} as Record<string, SQL>
+    'district', 'location_name', 'lat', 'lon', 'created_at', 'urgent', 'bargain'].map((c) => [c, `l.${c}`])),
+  advertiser: ADVERTISER_SQL('l'),
+}
+const PHOTO_EXPRESSIONS: Record<string, string> = Object.fromEntries(['storage_key', 'width', 'height', 'placeholder', 'photos_count']
+  .map((c) => [c, `ph.${c}`]))
+const columnList = (exprs: Record<string, string>) =>
+  Object.entries(exprs).map(([name, expr]) => (expr.endsWith(`.${name}`) ? expr : `${expr} as ${name}`)).join(', ')
+export const SUMMARY_COLUMNS = sql.raw(columnList(SUMMARY_EXPRESSIONS))
+export const cardFields: Record<string, SQL> = Object.fromEntries(Object.entries({ ...SUMMARY_EXPRESSIONS, ...PHOTO_EXPRESSIONS })
+  .map(([name, expr]) => [name, sql.raw(expr)]))
 /** What the ordered scan needs: all of it is in the covering search indexes, so the scan never visits the heap. */
 const KEY_COLUMNS = sql.raw('l.id, l.created_at, l.price, l.price_per_m2, l.area')
 
@@ -335,7 +339,7 @@ export { rowsOf }
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 /** A card's photo columns (summaryOf reads them), from FIRST_PHOTO_JOIN. */
-export const PHOTO_COLUMNS = sql.raw('ph.storage_key, ph.width, ph.height, ph.placeholder, ph.photos_count')
+export const PHOTO_COLUMNS = sql.raw(columnList(PHOTO_EXPRESSIONS))
 /**
  * Each listing `l`'s first photo and its photo count, as `ph` (a lateral join: only over the rows selected). A unit of
  * an investment without photos of its own shows the investment's first photo and counts its gallery, as its page

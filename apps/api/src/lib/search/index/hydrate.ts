@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { perHandle, type Db } from '@portal/db'
+import { idArrayText, perHandle, type Db } from '@portal/db'
 import type { ListingSummary, } from '@portal/contracts/listing'
 import type { Marker } from '@portal/contracts/search'
 import { FIRST_PHOTO_JOIN, cardFields, summaryOf } from '../sql.ts'
@@ -32,16 +32,16 @@ export class CardCache {
 }
 
 /**
- * Listing cards by id (any order), with their first photo: SUMMARY_COLUMNS and PHOTO_COLUMNS as named fields, so that
- * the statement is prepared once per database handle (the ids as one bigint[], as idArray in packages/db sends them)
- * instead of a text of its own per number of ids, which PostgreSQL parsed and planned on every card-cache miss (~1.2 ms
- * of a cold listing page's statement time: its similar listings). The same rows as the SQL path's cards (hydrate.test).
+ * Listing cards by id (any order), with their first photo: the SQL path's card columns as named fields (cardFields), so
+ * that the statement is prepared once per database handle, the ids as one bigint[] (idArrayText), instead of a text of
+ * its own per number of ids, which PostgreSQL parsed and planned on every card-cache miss (~1.2 ms of a cold listing
+ * page's statement time: its similar listings). The same rows as the SQL path's cards (hydrate.test).
  */
 const cardsByIds = perHandle((db) => db.select(cardFields).from(sql`listings l ${FIRST_PHOTO_JOIN}`)
   .where(sql`l.id = any(${sql.placeholder('ids')}::bigint[])`).prepare('listing_cards_by_ids'))
 
 export const readCards = (db: Db, ids: readonly number[]): Promise<Record<string, unknown>[]> =>
-  cardsByIds(db).execute({ ids: `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}` })
+  cardsByIds(db).execute({ ids: idArrayText(ids) })
 
 /**
  * The page's listing summaries for the ids the index ranked, in that order: cached cards, the rest read by primary
