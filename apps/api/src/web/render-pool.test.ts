@@ -120,6 +120,8 @@ describe('SSR render pool', () => {
       expect(pool.loadedCount).toBe(0)
       expect(await pool.ready()).toBe(true)
       expect(pool.loadedCount).toBe(2)
+      // Hooks hold per thread: each worker registers the one that swaps in React Router's production build.
+      expect(pool.reactRouter).toMatch(/\/react-router\/dist\/production\/index\.mjs$/)
     } finally {
       await pool.close()
     }

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads'
-import { PRODUCTION_HOOK_URL } from './production-modules.ts'
 import { COMPRESS_THRESHOLD, PAGE_BR_QUALITY, PAGE_GZIP_LEVEL } from '../plugins/compression.ts'
 
 /** What the main thread hands a worker: the page request, its body read already (form posts are small). */
@@ -37,6 +36,8 @@ export class RenderPool {
   loadedCount = 0
   /** Workers started (replacements included). */
   spawned = 0
+  /** The React Router module the last worker to load resolved (its production build, react-router-production.mjs). */
+  reactRouter: string | null = null
   /** Workers in a row that ended before holding the build: the next one waits 1, 2, 4 … 60 s. */
   private failedLoads = 0
   private respawns = new Set<NodeJS.Timeout>()
@@ -48,7 +49,7 @@ export class RenderPool {
   private spawn(): Thread {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
       workerData: {
-        buildUrl: this.opts.buildUrl, hookUrl: PRODUCTION_HOOK_URL,
+        buildUrl: this.opts.buildUrl,
         compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL },
       },
     })
@@ -57,7 +58,7 @@ export class RenderPool {
     let holdsBuild = false
     const thread: Thread = { worker, pending: new Map(), loaded: new Promise<void>((resolve) => { loaded = resolve }) }
     worker.on('message', (msg) => {
-      if (msg?.type === 'ready') { this.loadedCount++; this.failedLoads = 0; holdsBuild = true; loaded(); return }
+      if (msg?.type === 'ready') { this.reactRouter = msg.reactRouter ?? null; this.loadedCount++; this.failedLoads = 0; holdsBuild = true; loaded(); return }
       this.receive(thread, msg)
     })
     worker.on('error', (err) => this.opts.onError?.(err))

@@ -2,12 +2,12 @@
 // vitest, tsx and the compiled server (scripts/build-server.mjs keeps import.meta.url pointing at the sources).
 // It renders with React Router and answers with the whole page; the loaders' context.api() calls go back to the
 // main thread, which runs them against the Fastify app as an in-process render would.
-import { register } from 'node:module'
 import { parentPort, workerData } from 'node:worker_threads'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { useProductionReactRouter } from './react-router-production.mjs'
 
-// The production builds of React Router (production-modules.ts): hooks are per thread, so registered here too.
-if (workerData.hookUrl) register(workerData.hookUrl)
+// The production build of React Router: hooks are per thread, so registered here too.
+useProductionReactRouter()
 const { createRequestHandler } = await import('react-router')
 const build = await import(workerData.buildUrl)
 const handle = createRequestHandler(build, 'production')
@@ -82,4 +82,5 @@ parentPort.on('message', (msg) => {
     else pending?.resolve(msg)
   }
 })
-parentPort.postMessage({ type: 'ready' })
+// Which React Router build this thread renders with (render-pool.test checks it is the production one).
+parentPort.postMessage({ type: 'ready', reactRouter: import.meta.resolve('react-router') })
