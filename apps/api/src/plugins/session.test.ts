@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import { sessions, users } from '@portal/db'
 import { createTestApp, startSession } from '../test/helpers.ts'
 import { createSession, destroySession, rotateSession } from './session.ts'
+import { currentUser } from '../lib/accounts/guard.ts'
 
 /** The helpers the accounts work builds log-in/log-out on, exercised through throw-away routes. */
 describe('session helpers', () => {
@@ -46,5 +47,39 @@ describe('session helpers', () => {
     expect(out.cookies.find((c) => c.name === 'portal_session')!.value).toBe('')
     expect((await a.inject({ url: '/api/me-test', headers: { cookie } })).json()).toEqual({ session: null })
     await a.close()
+  })
+
+  it("a GET reads the signed-in user with its session (one statement, decision 112); a write reads it fresh", async () => {
+    const app = (await import('../app.ts')).buildApp
+    const { parseEnv } = await import('../env.ts')
+    const a = await app({ db: t.db, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir }), logger: false })
+    // The handler renames the user after the session was read, then asks for the user: a GET gets the row read with
+    // the session (no second read), a POST reads it now.
+    const renameThenAsk = async (req: import('fastify').FastifyRequest) => {
+      await t.db.db.update(users).set({ name: `Anna ${req.method}` }).where(eq(users.id, userId))
+      return { name: (await currentUser(req))?.name ?? null, carried: req.session?.user === undefined ? 'absent' : (req.session?.user?.name ?? null) }
+    }
+    a.register(async (scope) => {
+      scope.post('/api/login-test', async (req, reply) => ({ userId: (await rotateSession(req, reply, { userId })).userId }))
+      scope.get('/api/whoami-test', renameThenAsk)
+      scope.post('/api/whoami-test', renameThenAsk)
+    })
+    await a.ready()
+    try {
+      const guest = await startSession(a)
+      const login = await a.inject({ method: 'POST', url: '/api/login-test', headers: { cookie: guest.cookie, 'x-xsrf-token': guest.xsrf } })
+      const jar = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]))
+      const headers = { cookie: `portal_session=${jar.portal_session}; XSRF-TOKEN=${jar['XSRF-TOKEN']}`, 'x-xsrf-token': jar['XSRF-TOKEN']! }
+      await t.db.db.update(users).set({ name: 'Anna' }).where(eq(users.id, userId))
+      expect((await a.inject({ url: '/api/whoami-test', headers })).json()).toEqual({ name: 'Anna', carried: 'Anna' })
+      expect((await a.inject({ method: 'POST', url: '/api/whoami-test', headers })).json()).toEqual({ name: 'Anna POST', carried: 'absent' })
+      // A blocked account's session reads as no user, as currentUser's own read does.
+      await t.db.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, userId))
+      expect((await a.inject({ url: '/api/whoami-test', headers })).json()).toEqual({ name: null, carried: null })
+      expect((await a.inject({ method: 'POST', url: '/api/whoami-test', headers })).json()).toEqual({ name: null, carried: 'absent' })
+    } finally {
+      await t.db.db.update(users).set({ blockedAt: null, name: 'Anna' }).where(eq(users.id, userId))
+      await a.close()
+    }
   })
 })

@@ -23,6 +23,8 @@ const signedInUser = perHandle((db) => db.select().from(users)
 export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {
   const userId = request.session?.userId
   if (!userId) return null
+  // Read with the session on a GET (decision 112).
+  if (request.session!.user !== undefined) return request.session!.user
   const read = async () => {
     const [row] = await signedInUser(request.server.db.db).execute({ id: userId })
     return row ?? null
