@@ -284,6 +284,11 @@ export const publicOfferSchema = z.object({
   viewings: z.boolean().optional(),
   /** A unit of a developer's investment: the investment (its gallery fills `photos` when the unit has none). */
   investment: offerInvestmentSchema.nullable().optional(),
+  /**
+   * True when the listing is in a property group (issue 13): GET /api/offers/:id/property may then show other ads of
+   * the same property; false when that call can only answer 404 (the listing page then does not ask it).
+   */
+  property_group: z.boolean().optional(),
   similar: z.array(listingSummarySchema),
   /**
    * The price per m² against the latest median of its kind (issue 26), as GET /api/offers/:id/price-comparison

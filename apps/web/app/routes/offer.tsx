@@ -34,14 +34,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const offer = (await res.json()) as PublicOffer
   // The English alias and a numeric id land on the one canonical address.
   if (!params.slug || params.slug !== offer.slug) throw redirect(`/ogloszenia/${offer.slug}`, 301)
-  // Other ads of the same property (issue 13): 404 when there are none.
+  // Other ads of the same property (issue 13): asked only of a listing in a property group (404 for any other).
   // A sale offer gets the mortgage calculator, starting from the rate staff set.
   const mortgage = offer.offer_type === 'sell' && offer.ad_type === 'offer' && offer.price > 0 && offer.category.slug !== 'uslugi'
   const [group, rates] = await Promise.all([
-    serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } }),
+    offer.property_group === false ? null : serverApi(context, `/api/offers/${offer.id}/property`, { headers: { Accept: 'application/json' } }),
     mortgage ? serverApi(context, '/api/mortgage-rates', { headers: { Accept: 'application/json' } }) : null,
   ])
-  const property = group.ok ? ((await group.json()) as PropertyGroup) : null
+  const property = group?.ok ? ((await group.json()) as PropertyGroup) : null
   // The price per m² against the market (issue 26) comes with the listing (decision 091); null where the sample is small.
   const comparison = offer.price_comparison
   const mortgageRate = rates?.ok ? ((await rates.json()) as MortgageRates).rate_pct : null

@@ -9,6 +9,8 @@ export interface PageExtras {
   favourites: number
   viewings: boolean
   investment: { card: OfferInvestment; photos: InvestmentPhoto[] } | null
+  /** In a property group (issue 13): only then can GET /api/offers/:id/property answer other ads of it. */
+  propertyGroup: boolean
 }
 
 /**
@@ -30,20 +32,21 @@ const extrasOf = perHandle((db) => {
         'units_available', (select count(*) from investment_units a where a.investment_id = i.id and a.status = 'dostepne'),
         'photos', i.photos)
       from investment_units u join investments i on i.id = u.investment_id where u.listing_id = ${id} limit 1)`,
+    propertyGroup: sql<boolean>`exists (select 1 from listing_property lp where lp.listing_id = ${id})`,
   }).from(listings).where(eq(listings.id, id)).prepare('listing_page_extras')
 })
 
 /**
  * What the listing page shows beside the listing row, in one statement (decision 097): its photos, price history,
  * how many keep it as a favourite, whether it takes viewings (hours set, or an open day ahead), and the investment a
- * unit belongs to with the units still available. Five round trips (six for a unit) before; each cost the main
+ * unit belongs to with the units still available, and whether it is in a property group. Five round trips (six for a unit) before; each cost the main
  * thread a query's building, writing and parsing, on every render of a listing page the page cache does not hold.
  * The same answers as listingPhotoFieldss, priceHistory, favouritesCount, takesViewings and investmentOfListing.
  */
 export async function pageExtras(db: DbHandle, listingId: number): Promise<PageExtras> {
   // No row: the listing went between its read and this one; the page then shows none of these.
   const row = (await extrasOf(db.db).execute({ id: listingId }))[0]
-    ?? { photos: [], history: [], favourites: 0, viewings: false, investment: null }
+    ?? { photos: [], history: [], favourites: 0, viewings: false, investment: null, propertyGroup: false }
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
   const inv = json<(OfferInvestment & { photos: InvestmentPhoto[] }) | null>(row.investment)
   return {
@@ -56,5 +59,6 @@ export async function pageExtras(db: DbHandle, listingId: number): Promise<PageE
       card: { slug: inv.slug, name: inv.name, status: inv.status, completion_date: inv.completion_date ?? null, units_available: Number(inv.units_available) },
       photos: inv.photos,
     },
+    propertyGroup: !!row.propertyGroup,
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
-import { favorites, listingPhotos, rowsOf, viewingOpenDays, viewingSettings } from '@portal/db'
+import { eq, sql } from 'drizzle-orm'
+import { favorites, listingPhotos, listingProperty, propertyGroups, rowsOf, viewingOpenDays, viewingSettings } from '@portal/db'
 import { createTestApp, insertListings } from '../../../test/helpers.ts'
 import { createUser, login, send } from '../auth/test-support.ts'
 import { validInvestment, validUnit } from '../investments/test-support.ts'
@@ -35,6 +35,9 @@ describe('pageExtras', () => {
       { listingId: pastDay, startsAt: new Date(Date.now() - 2 * day), endsAt: new Date(Date.now() - day), capacity: 5 },
       { listingId: futureDay, startsAt: new Date(Date.now() + day), endsAt: new Date(Date.now() + day + 3_600_000), capacity: 5 },
     ])
+    // Two ads of one property (issue 13).
+    const [group] = await t.db.db.insert(propertyGroups).values({}).returning({ id: propertyGroups.id })
+    await t.db.db.insert(listingProperty).values([rich, futureDay].map((listingId) => ({ listingId, groupId: group!.id })))
     // Units of an investment, one of them sold.
     const dev = await login(t.app, (await createUser(t.db, { email: 'extras@example.com', type: 'developer', companyName: 'Extras S.A.', roles: ['user', 'company'] })).email)
     const inv = (await send(t.app, dev, 'POST', '/api/investments', validInvestment({ name: 'Osiedle Zgodne', status: 'gotowe', completion_date: '2026-06-30' }))).json() as { id: number; slug: string }
@@ -57,6 +60,7 @@ describe('pageExtras', () => {
       expect(got, String(id)).toEqual({
         photos, history: await priceHistory(t.db, id), favourites: await favouritesCount(t.db, id),
         viewings: await takesViewings(t.db, id), investment: await investmentOfListing(t.db, id),
+        propertyGroup: (await t.db.db.select().from(listingProperty).where(eq(listingProperty.listingId, id))).length > 0,
       })
       checked++
     }
@@ -66,5 +70,6 @@ describe('pageExtras', () => {
     expect(all.filter((e) => e.photos.length > 1 && e.history.length === 3 && e.favourites === 3 && e.viewings)).toHaveLength(1)
     expect(all.filter((e) => e.viewings)).toHaveLength(2)
     expect(all.filter((e) => e.investment?.card.units_available === 2)).toHaveLength(3)
+    expect(all.filter((e) => e.propertyGroup)).toHaveLength(2)
   })
 })

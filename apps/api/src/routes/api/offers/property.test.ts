@@ -103,6 +103,9 @@ describe('one property, many ads: grouping on upload, the listing page block, uk
       expect(res.json().listings.map((l: { id: number; current: boolean }) => [l.id, l.current])).toEqual([[g1, true], [g2, false]])
     }
     expect((await get(g3!)).json().message).toBe(OFFER_MESSAGES.notFound)
+    // The listing's own answer says whether to ask (the listing page skips the call for the rest).
+    expect((await t.app.inject(`/api/offers/${alone}`)).json().property_group).toBe(false)
+    expect((await t.app.inject(`/api/offers/${g1}`)).json().property_group).toBe(true)
     await t.db.db.update(listings).set({ status: 'ended' }).where(eq(listings.id, g2!))
     expect((await get(g1!)).json().message).toBe(noGroup)
     // Every uncached listing page asks this; an ungrouped listing costs one prepared read (no query built per request).

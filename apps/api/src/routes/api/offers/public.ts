@@ -42,7 +42,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
     }, SIMILAR_LIMIT)
     // The price comparison from the row read above and the in-memory latest month: no query of its own (decision 091).
     // Photos, price history, favourites, viewings and the investment in one statement (decision 097).
-    const [{ photos, history, favourites, viewings, investment }, advertiser, similar, favorite, comparison] = await Promise.all([
+    const [{ photos, history, favourites, viewings, investment, propertyGroup }, advertiser, similar, favorite, comparison] = await Promise.all([
       pageExtras(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
         ? summariesOf(app.db.db, fromIndex.store, fromIndex.slots, fromIndex.promoted, app.searchIndex.cards)
@@ -63,6 +63,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       is_favorite: favorite,
       viewings,
       investment: investment?.card ?? null,
+      property_group: propertyGroup,
       similar,
       price_comparison: comparison ?? null,
     }
