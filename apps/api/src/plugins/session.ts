@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
@@ -6,6 +6,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { perHandle, sessions, users } from '@portal/db'
 import { CSRF_MISMATCH_BODY } from '../lib/http/errors.ts'
 import { renderMemoOf } from '../lib/http/render-memo.ts'
+import { randomToken } from '../lib/http/random-token.ts'
 import { isInternalRequest } from './security.ts'
 
 /**
@@ -39,7 +40,7 @@ declare module 'fastify' {
 }
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
-const token = () => randomBytes(32).toString('base64url')
+const token = () => randomToken(32)
 
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
   return {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { randomToken } from './random-token.ts'
 
 /**
  * What the API calls of one server-rendered page share (decision 096): a page's loaders make five or six in-process
@@ -20,7 +20,7 @@ const memos = new Map<string, RenderMemo>()
 
 /** A memo for one page's calls; `close` when the page has been answered. */
 export function openRenderMemo(): { key: string; close: () => void } {
-  const key = randomBytes(16).toString('base64url')
+  const key = randomToken(16)
   memos.set(key, {})
   return { key, close: () => { memos.delete(key) } }
 }
