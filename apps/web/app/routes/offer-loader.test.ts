@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AppLoadContext } from 'react-router'
 import { loader } from './offer'
 
+// The route module preloads its error screens at import (hydrateLater on the server); a test of the loader does not
+// need them, and a preload still pending when the file's run ends rejects outside any test.
+vi.mock('~/components/hydrate-later', () => ({ hydrateLater: () => () => null }))
+
 /**
  * The listing page asks GET /api/offers/:id/property (other ads of the same property, issue 13) only of a listing the
  * API says is in a property group: for the rest it could only answer 404, one in-process call per uncached render.
