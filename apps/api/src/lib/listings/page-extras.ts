@@ -38,10 +38,11 @@ const extrasOf = perHandle((db) => {
 
 /**
  * What the listing page shows beside the listing row, in one statement (decision 097): its photos, price history,
- * how many keep it as a favourite, whether it takes viewings (hours set, or an open day ahead), and the investment a
- * unit belongs to with the units still available, and whether it is in a property group. Five round trips (six for a unit) before; each cost the main
- * thread a query's building, writing and parsing, on every render of a listing page the page cache does not hold.
- * The same answers as listingPhotoFieldss, priceHistory, favouritesCount, takesViewings and investmentOfListing.
+ * how many keep it as a favourite, whether it takes viewings (hours set, or an open day ahead), the investment a unit
+ * belongs to with the units still available, and whether it is in a property group. Five round trips (six for a unit)
+ * before; each cost the main thread a query's building, writing and parsing, on every render of a listing page the
+ * page cache does not hold. The same answers as listingPhotoFieldss, priceHistory, favouritesCount, takesViewings,
+ * investmentOfListing and a listing_property row (page-extras.test).
  */
 export async function pageExtras(db: DbHandle, listingId: number): Promise<PageExtras> {
   // No row: the listing went between its read and this one; the page then shows none of these.

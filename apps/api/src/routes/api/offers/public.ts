@@ -41,7 +41,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       offerType: listing.offerType, price: Number(listing.price),
     }, SIMILAR_LIMIT)
     // The price comparison from the row read above and the in-memory latest month: no query of its own (decision 091).
-    // Photos, price history, favourites, viewings and the investment in one statement (decision 097).
+    // Photos, price history, favourites, viewings, the investment and the property group in one statement (decision 097).
     const [{ photos, history, favourites, viewings, investment, propertyGroup }, advertiser, similar, favorite, comparison] = await Promise.all([
       pageExtras(app.db, listing.id), advertiserOf(app.db, listing, fromIndex?.sellerCount),
       fromIndex
