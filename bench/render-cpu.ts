@@ -1,6 +1,6 @@
 /**
  * CPU per uncached listing render, side by side: npx tsx bench/render-cpu.ts --database-url URL --slugs FILE
- *   --server-root /path/before --server-root . [--rounds 4] [--per-window 400] [--data-dir DIR] [--page-cache-mb 0] [--ssr-workers N]
+ *   --server-root /path/before --server-root . [--rounds 4] [--per-window 400] [--data-dir DIR] [--page-cache-mb 0] [--ssr-workers N] [--accept-encoding 'gzip, br']
  * Starts each checkout's compiled server (`npm run build` there first) on the same PostgreSQL database, then asks for
  * cold listing pages (each slug once, in turn from FILE: one slug a line, e.g. `select slug from listings where status =
  * 'active' order by random() limit 20000`; a line starting with '/' is a path, e.g. an investment page asked again and again) in windows of --per-window requests at 10 connections, one server at a time,
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4330' },
     'page-cache-mb': { type: 'string' },
     'ssr-workers': { type: 'string' },
+    // What Chromium and Firefox send; 'gzip, br' measures a client without zstd.
+    'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
   },
 })
 const url = values['database-url'] ?? process.env.DATABASE_URL
@@ -87,7 +89,7 @@ function window(s: Server, count: number) {
         const i = start + n++
         const slug = slugs[i % slugs.length]!
         return { ...req, path: slug.startsWith('/') ? slug : `/ogloszenia/${slug}`,
-          headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } }
+          headers: { accept: 'text/html', 'accept-encoding': values['accept-encoding']!, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } }
       },
     }],
   })

@@ -5,7 +5,7 @@
  * decompression of every page), so the server measured beside it had one core, not two.
  */
 import http from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
 
@@ -22,7 +22,7 @@ export class LightResponse {
 
   text(): string {
     const enc = this.headers.get('content-encoding')
-    const body = enc === 'br' ? brotliDecompressSync(this.bytes) : enc === 'gzip' ? gunzipSync(this.bytes) : this.bytes
+    const body = enc === 'zstd' ? zstdDecompressSync(this.bytes) : enc === 'br' ? brotliDecompressSync(this.bytes) : enc === 'gzip' ? gunzipSync(this.bytes) : this.bytes
     return body.toString('utf8')
   }
 
@@ -38,12 +38,15 @@ export interface LightInit {
   timeoutMs?: number
 }
 
+/** What Chromium (123+) and Firefox (126+) send: the load is made of browsers' requests. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
 /** One request; resolves once the whole body is in (the moment fetch's arrayBuffer() would resolve). */
 export function lightRequest(url: string, init: LightInit = {}): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: init.method ?? 'GET', agent,
-      headers: { 'accept-encoding': 'br, gzip', ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) },
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) },
     }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))

@@ -1,13 +1,13 @@
 import os from 'node:os'
 import path from 'node:path'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
 import { buildApp } from '../app.ts'
 import { createTestApp } from '../test/helpers.ts'
 import { mountWeb } from '../web/ssr.ts'
-import { COMPRESS_THRESHOLD, JSON_BR_QUALITY, JSON_GZIP_LEVEL, acceptedEncoding } from './compression.ts'
+import { COMPRESS_THRESHOLD, JSON_BR_QUALITY, JSON_GZIP_LEVEL, ZSTD_LEVEL, acceptedEncoding } from './compression.ts'
 
 describe('compression (br/gzip)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -48,7 +48,14 @@ describe('compression (br/gzip)', () => {
     const raw = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'identity' } })
     expect(raw.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD)
     expect(raw.headers.vary).toMatch(/accept-encoding/i)
-    const br = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    // What browsers send (Chromium 123+, Firefox 126+): zstd, in one call at its level, with its length.
+    const zs = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(zs.headers['content-encoding']).toBe('zstd')
+    expect(zs.headers.vary).toMatch(/accept-encoding/i)
+    expect(Number(zs.headers['content-length'])).toBe(zs.rawPayload.length)
+    expect(zs.rawPayload).toEqual(zstdCompressSync(raw.rawPayload, { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }))
+    expect(zstdDecompressSync(zs.rawPayload)).toEqual(raw.rawPayload)
+    const br = await app.inject({ url: '/api/search/filters', headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(br.headers['content-encoding']).toBe('br')
     // Not a stream: the compressed length is known, and it is exactly brotli at the JSON quality (not the pages' 4).
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length)
@@ -66,7 +73,12 @@ describe('compression (br/gzip)', () => {
     expect(small.json()).toHaveProperty('status')
   })
 
-  it('Accept-Encoding: br unless refused or weighted below gzip; q=0 and unknown codings are not taken', () => {
+  it('Accept-Encoding: zstd when named, else br unless refused or weighted below gzip; q=0 and unknown codings are not taken', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(acceptedEncoding('zstd;q=0, br, gzip')).toBe('br')
+    expect(acceptedEncoding('zstd;q=0.5, br, gzip')).toBe('br')
+    expect(acceptedEncoding('zstd;q=0.5, br;q=0, gzip')).toBe('gzip')
+    expect(acceptedEncoding('zstd')).toBe('zstd')
     expect(acceptedEncoding('gzip, deflate, br')).toBe('br')
     expect(acceptedEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
     expect(acceptedEncoding('gzip;q=0, br;q=0')).toBeUndefined()
@@ -90,5 +102,9 @@ describe('compression (br/gzip)', () => {
     expect(cssRes.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(cssRes.rawPayload).toString('utf8')).toBe(css)
     expect(cssRes.rawPayload.length).toBeLessThan(css.length / 5)
+    // A stream through @fastify/compress for a browser: zstd.
+    const cssZs = await app.inject({ url: '/assets/style-abc.css', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(cssZs.headers['content-encoding']).toBe('zstd')
+    expect(zstdDecompressSync(cssZs.rawPayload).toString('utf8')).toBe(css)
   })
 })

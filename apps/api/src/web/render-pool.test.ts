@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
 import { openTestDb } from '@portal/db/testing'
@@ -72,7 +72,7 @@ describe('SSR render pool', () => {
 
   it('compresses in the worker: the page arrives whole (with its length), br or gzip as asked, the same page', async () => {
     const plain = noNonce((await inProcess.inject({ url: '/szukaj' })).body)
-    for (const [asked, enc, unpack] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+    for (const [asked, enc, unpack] of [['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync], ['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
       const res = await pooled.inject({ url: '/szukaj', headers: { 'accept-encoding': asked } })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-encoding']).toBe(enc)

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { COMPRESS_THRESHOLD, PAGE_BR_QUALITY, PAGE_GZIP_LEVEL } from '../plugins/compression.ts'
+import { COMPRESS_THRESHOLD, PAGE_BR_QUALITY, PAGE_GZIP_LEVEL, ZSTD_LEVEL, type Encoding } from '../plugins/compression.ts'
 
 /** What the main thread hands a worker: the page request, its body read already (form posts are small). */
 export interface RenderRequest {
@@ -9,7 +9,7 @@ export interface RenderRequest {
   body?: Uint8Array
   cspNonce?: string
   /** The worker compresses the page with this (the visitor's choice; none for pages the page cache keeps: it makes its own copies). */
-  encoding?: 'br' | 'gzip'
+  encoding?: Encoding
 }
 
 /** Runs a loader's `context.api()` call on the main thread (load-context.ts) for the render it belongs to. */
@@ -50,7 +50,7 @@ export class RenderPool {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
       workerData: {
         buildUrl: this.opts.buildUrl,
-        compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL },
+        compression: { threshold: COMPRESS_THRESHOLD, brQuality: PAGE_BR_QUALITY, gzipLevel: PAGE_GZIP_LEVEL, zstdLevel: ZSTD_LEVEL },
       },
     })
     this.spawned++

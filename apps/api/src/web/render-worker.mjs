@@ -3,7 +3,7 @@
 // It renders with React Router and answers with the whole page; the loaders' context.api() calls go back to the
 // main thread, which runs them against the Fastify app as an in-process render would.
 import { parentPort, workerData } from 'node:worker_threads'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib'
 import { useProductionReactRouter } from './react-router-production.mjs'
 
 // The production build of React Router: hooks are per thread, so registered here too.
@@ -38,11 +38,13 @@ function contextFor(id, cspNonce) {
  */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml)\b)/i
 function compressed(res, bytes, encoding) {
-  const { threshold, brQuality, gzipLevel } = workerData.compression ?? {}
+  const { threshold, brQuality, gzipLevel, zstdLevel } = workerData.compression ?? {}
   const type = res.headers.get('content-type') ?? ''
   if (!encoding || !threshold || !bytes || bytes.length < threshold || !COMPRESSIBLE.test(type) || res.status === 206
     || (res.headers.get('content-encoding') ?? 'identity') !== 'identity') return null
-  const out = encoding === 'br'
+  const out = encoding === 'zstd'
+    ? zstdCompressSync(bytes, { params: { [constants.ZSTD_c_compressionLevel]: zstdLevel } })
+    : encoding === 'br'
     ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
     : gzipSync(bytes, { level: gzipLevel })
   const headers = new Headers(res.headers)

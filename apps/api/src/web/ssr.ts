@@ -7,7 +7,7 @@ import { createLoadContext, type LoadContext } from './load-context.ts'
 import { PageCache } from './page-cache.ts'
 import { ViewBatch, viewerKey } from '../lib/listings/views.ts'
 import { sendBufferedResponse, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts'
-import { acceptedEncoding } from '../plugins/compression.ts'
+import { acceptedEncoding, type Encoding } from '../plugins/compression.ts'
 import { siteAcceptsUnsafe } from './site-methods.ts'
 import { cspNonceOf } from '../plugins/security.ts'
 import { pageSession } from '../plugins/session.ts'
@@ -117,7 +117,7 @@ export async function mountWeb(app: FastifyInstance, opts: MountWebOptions): Pro
       ? (handler ??= createRequestHandler(build, 'production'))
       : createRequestHandler(build, 'development'))
     const render = pool
-      ? (encoding?: 'br' | 'gzip') => renderInPool(pool, app, request, reply, encoding)
+      ? (encoding?: Encoding) => renderInPool(pool, app, request, reply, encoding)
       : () => handle(toFetchRequest(request, reply), createLoadContext(app, request, cspNonceOf(reply), reply) as LoadContext & AppLoadContext)
     const visitor = cache?.visitor(request)
     if (visitor === 'session') {
@@ -153,7 +153,7 @@ function renderPoolFor(app: FastifyInstance, opts: MountWebOptions): RenderPool 
 }
 
 /** A page rendered by the pool: the request's body read here, its loaders' API calls answered here. */
-async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, encoding?: 'br' | 'gzip'): Promise<Response> {
+async function renderInPool(pool: RenderPool, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, encoding?: Encoding): Promise<Response> {
   const fetchRequest = toFetchRequest(request, reply)
   const body = fetchRequest.body ? new Uint8Array(await fetchRequest.arrayBuffer()) : undefined
   const context = createLoadContext(app, request, cspNonceOf(reply), reply)
