@@ -1,4 +1,5 @@
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, zstdCompress, zstdDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
@@ -10,6 +11,7 @@ import { createOffer, validOffer } from '../routes/api/offers/test-support.ts'
 import { validInvestment, validUnit } from '../routes/api/investments/test-support.ts'
 import type { LoadContext } from './load-context.ts'
 import { mountWeb } from './ssr.ts'
+import { ZSTD_LEVEL } from '../plugins/compression.ts'
 import { BR_BEST, BR_QUICK } from './page-cache.ts'
 
 /**
@@ -116,6 +118,37 @@ describe('page cache for anonymous visitors', () => {
     // gzip is made once at its one level, whoever asks first.
     const gz = await get('/?strona=7', { 'accept-encoding': 'gzip' })
     expect(gz.headers['content-encoding']).toBe('gzip')
+  })
+
+  it('a browser that names zstd gets the miss in zstd (decision 113); its first hit makes the quality 6 br copy everybody gets then', async () => {
+    const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' }
+    const browser = { ...ua, 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const miss = await get('/?strona=8', browser)
+    expect(miss.headers['x-cache']).toBe('miss')
+    expect(miss.headers['content-encoding']).toBe('zstd')
+    const page = zstdDecompressSync(miss.rawPayload).toString('utf8')
+    expect(page).toContain('home')
+    expect(miss.rawPayload.equals(await promisify(zstdCompress)(Buffer.from(page), { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }))).toBe(true)
+    // Only the zstd copy is kept (the body went): a client without zstd or br still gets the page.
+    const entry = app.pageCache!.store.get('web /?strona=8')!
+    expect(entry.body).toBeUndefined()
+    expect(Object.keys(entry.variants)).toEqual(['zstd'])
+    const gz = await get('/?strona=8', { ...ua, 'accept-encoding': 'gzip' })
+    expect(gz.headers['x-cache']).toBe('hit')
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(page)
+    expect((await get('/?strona=8', ua)).body).toBe(page)
+    const improved = new Promise<void>((resolve) => { app.pageCache!.improved = resolve })
+    const hit = await get('/?strona=8', browser)
+    expect(hit.headers['x-cache']).toBe('hit')
+    expect(hit.headers['content-encoding']).toBe('zstd')
+    await improved
+    app.pageCache!.improved = undefined
+    // The br copy replaced the zstd one: a browser gets the smaller br from now on.
+    expect(Object.keys(entry.variants).sort()).toEqual(['br', 'gzip'])
+    const later = await get('/?strona=8', browser)
+    expect(later.headers['content-encoding']).toBe('br')
+    expect(later.rawPayload.equals(brotliCompressSync(Buffer.from(page), { params: {
+      [constants.BROTLI_PARAM_QUALITY]: BR_BEST, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page) } }))).toBe(true)
   })
 
   it('concurrent requests for a page not yet cached share one render', async () => {

@@ -36,6 +36,20 @@ describe('page store (LRU by bytes, dropped by listing)', () => {
     expect(s.bytes).toBe(0)
   })
 
+  it('a zstd copy stands in for the body until a br copy replaces it (decision 113)', () => {
+    const s = new PageStore(1_000_000)
+    const e = s.set(page('/z', 50_000))!
+    const before = s.bytes
+    s.addVariant(e, 'zstd', Buffer.alloc(8_000))
+    expect(e.body).toBeUndefined()
+    expect(s.bytes).toBe(before + 8_000 - 50_000)
+    s.addVariant(e, 'br', Buffer.alloc(6_000))
+    expect(e.variants.zstd).toBeUndefined()
+    expect(s.bytes).toBe(before + 6_000 - 50_000)
+    s.delete('/z')
+    expect(s.bytes).toBe(0)
+  })
+
   it('refuses a page bigger than an eighth of the cap', () => {
     const s = new PageStore(80_000)
     expect(s.set(page('/big', 20_000))).toBeUndefined()

@@ -4,17 +4,21 @@
  * run once per page, not once per response. Entries of listing pages carry the ids of the listings they show; the
  * change log (through the search index) drops them by id.
  */
-export type Encoding = 'br' | 'gzip' | 'identity'
+export type Encoding = 'zstd' | 'br' | 'gzip' | 'identity'
+export type Variant = Exclude<Encoding, 'identity'>
 
 export interface PageEntry {
   key: string
   status: number
   /** Response headers to repeat (content-type, cache-control, vary, the CSP that matches the body's nonce). */
   headers: Record<string, string>
-  /** The page uncompressed, until a br copy exists: then only that is kept (a seventh of the size; see addVariant). */
+  /** The page uncompressed, until a br or zstd copy exists: then only that is kept (a sixth of the size; see addVariant). */
   body: Buffer | undefined
-  variants: Partial<Record<'br' | 'gzip', Buffer>>
-  /** The br variant is the miss's quick one (page-cache.ts BR_QUICK): its first hit makes the better one. */
+  variants: Partial<Record<Variant, Buffer>>
+  /**
+   * The compact copy is the miss's quick one (page-cache.ts: brotli BR_QUICK, or zstd for a client that takes it): its
+   * first hit makes the better br one.
+   */
   quickBr?: boolean
   storedAt: number
   /** Served as it is until then… */
@@ -73,14 +77,16 @@ export class PageStore {
   }
 
   /**
-   * A compressed variant made after the entry was stored counts against the cap too. Once br exists the uncompressed
-   * body goes: browsers take br, and the rare client without it gets the br copy inflated (under a millisecond).
+   * A compressed variant made after the entry was stored counts against the cap too. Once br or zstd exists the
+   * uncompressed body goes: browsers take them, and the rare client without them gets a copy inflated (under a
+   * millisecond). A br copy replaces a zstd one (the miss's cheap copy for a zstd client, decision 113): hits get br.
    */
-  addVariant(e: PageEntry, enc: 'br' | 'gzip', data: Buffer): boolean {
+  addVariant(e: PageEntry, enc: Variant, data: Buffer): boolean {
     if (this.entries.get(e.key) !== e || e.variants[enc]) return false
     e.variants[enc] = data
     let delta = data.length
-    if (enc === 'br' && e.body) { delta -= e.body.length; e.body = undefined }
+    if (enc !== 'gzip' && e.body) { delta -= e.body.length; e.body = undefined }
+    if (enc === 'br' && e.variants.zstd) { delta -= e.variants.zstd.length; delete e.variants.zstd }
     e.bytes += delta
     this.used += delta
     this.trim()
@@ -88,7 +94,7 @@ export class PageStore {
   }
 
   /** A better copy of a variant (page-cache.ts: quality 6 brotli after the miss's quick one), if the entry still has `was`. */
-  replaceVariant(e: PageEntry, enc: 'br' | 'gzip', was: Buffer, data: Buffer) {
+  replaceVariant(e: PageEntry, enc: Variant, was: Buffer, data: Buffer) {
     if (this.entries.get(e.key) !== e || e.variants[enc] !== was) return
     e.variants[enc] = data
     const delta = data.length - was.length
