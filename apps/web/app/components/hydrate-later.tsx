@@ -3,6 +3,12 @@ import { chunkReloadPending } from '~/lib/chunk-reload'
 import { woken } from './early-press'
 
 /**
+ * A browser that says it is offline. Not Node, which has a `navigator` without `onLine` (a failed import there is
+ * thrown as it is, not waited on with a `window` Node does not have).
+ */
+export const offlineInBrowser = () => typeof window !== 'undefined' && typeof navigator !== 'undefined' && navigator.onLine === false
+
+/**
  * A part that is server-rendered as usual but whose code the browser loads later (decision 040): when the browser is
  * idle after hydration started (`idle`), or as soon as it is rendered (`now`, for screens a page rarely shows). The
  * component is its own `<Suspense>` boundary: until its chunk arrives React keeps the server's HTML there (links work,
@@ -27,7 +33,7 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
     },
     (err: unknown) => {
       if (chunkReloadPending()) return new Promise<never>(() => {})
-      if (typeof navigator === 'undefined' || navigator.onLine) throw err
+      if (!offlineInBrowser()) throw err
       return new Promise<void>((again) => window.addEventListener('online', () => again(), { once: true })).then(fetch)
     },
   )
