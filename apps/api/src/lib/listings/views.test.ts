@@ -3,7 +3,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { listings, listingViews } from '@portal/db'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
-import { countView, countViews, ViewBatch } from './views.ts'
+import { countView, countViews, oneViewQuery, ViewBatch } from './views.ts'
 
 /** Views of a listing: once per visitor and Polish day, the visitor row and the counter written in one statement. */
 describe('counting listing views', () => {
@@ -37,23 +37,28 @@ describe('counting listing views', () => {
     expect(await countViews(t.db, [])).toBe(0)
   })
 
-  it('writes a view in one statement (one round trip and one commit per uncached listing page)', async () => {
+  it('writes a view in one prepared statement (one round trip and one commit per uncached listing page), a batch in one statement', async () => {
     const execute = vi.spyOn(t.db.db, 'execute')
     const insert = vi.spyOn(t.db.db, 'insert')
     const update = vi.spyOn(t.db.db, 'update')
     try {
       expect(await countView(t.db, 'key', b, 'visitor-3')).toBe(true)
-      expect(execute).toHaveBeenCalledTimes(1)
+      expect(execute).not.toHaveBeenCalled()
       // Decision 110: the statement itself asks not to wait for the disk at its commit.
-      const query = new PgDialect().sqlToQuery(execute.mock.calls[0]![0] as SQL).sql
-      expect(query).toMatch(/^with commit_mode as \(select set_config\('synchronous_commit', 'off', true\)\)/)
-      expect(query).toMatch(/from commit_mode$/)
+      const one = oneViewQuery(t.db.db).toSQL().sql
+      expect(one).toMatch(/^with "commit_mode" as \(select set_config\('synchronous_commit', 'off', true\) as mode\), "inserted" as \(insert into listing_views/)
+      expect(one).toMatch(/from "commit_mode"$/)
+      expect(await countViews(t.db, [{ listingId: a, visitor: 'visitor-3' }, { listingId: b, visitor: 'visitor-4' }])).toBe(2)
+      expect(execute).toHaveBeenCalledTimes(1)
+      const batch = new PgDialect().sqlToQuery(execute.mock.calls[0]![0] as SQL).sql
+      expect(batch).toMatch(/^with commit_mode as \(select set_config\('synchronous_commit', 'off', true\)\)/)
+      expect(batch).toMatch(/from commit_mode$/)
       expect(insert).not.toHaveBeenCalled()
       expect(update).not.toHaveBeenCalled()
     } finally {
       vi.restoreAllMocks()
     }
-    expect(await views(b)).toBe(3)
+    expect(await views(b)).toBe(4)
   })
 
   it('a batch\'s flush ends after a write already running (the flush on close, then the database closes)', async () => {
@@ -66,7 +71,9 @@ describe('counting listing views', () => {
     const execute = t.db.db.execute.bind(t.db.db)
     const spy = vi.spyOn(t.db.db, 'execute').mockImplementationOnce((async (q: never) => { await held; return execute(q) }) as never)
     try {
+      // Two views: a batch's statement (one alone goes as the prepared one).
       batch.add(a, 'batch-1')
+      batch.add(b, 'batch-1')
       const running = batch.flush()
       let closed = false
       const onClose = batch.flush().then(() => { closed = true })

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { listingViews, rowsOf, type DbHandle } from '@portal/db'
+import { listingViews, perHandle, rowsOf, type Db, type DbHandle } from '@portal/db'
 import { warsawDate } from './write.ts'
 import { isPubliclyVisible, type ListingRow } from './access.ts'
 
@@ -52,19 +52,38 @@ const VIEWS_COMMIT = sql.raw(`commit_mode as (select set_config('synchronous_com
 export async function countViews(db: DbHandle, views: { listingId: number; visitor: string }[]): Promise<number> {
   if (!views.length) return 0
   const day = warsawDate(new Date())!
+  // One view (the listing page's, on every render the page cache does not serve): the same statement, planned once.
+  if (views.length === 1) {
+    const [row] = await oneView(db.db).execute({ listingId: views[0]!.listingId, visitor: views[0]!.visitor, day })
+    return Number(row?.inserted ?? 0)
+  }
   const values = sql.join(views.map((v) => sql`(${v.listingId}::bigint, ${v.visitor}::text, ${day}::date)`), sql`, `)
   const result = await db.db.execute(sql`with ${VIEWS_COMMIT}, inserted as (
       insert into listing_views (listing_id, visitor, day) select * from (values ${values}) as v(listing_id, visitor, day)
       on conflict do nothing returning listing_id
-    ), raised as (
-      update listings l set views = l.views + n.n from (select listing_id, count(*)::int as n from inserted group by listing_id) n
-      where l.id = n.listing_id
-    )
+    ), ${RAISED}
     -- A data-modifying CTE runs to completion whether or not the query reads it: 'raised' needs no count.
     select (select count(*) from inserted)::int as inserted from commit_mode`)
   const [row] = rowsOf<{ inserted: number }>(result)
   return Number(row?.inserted ?? 0)
 }
+
+/** Each listing's counter raised by its new visitor rows (the CTE 'inserted'). */
+const RAISED_SQL = `update listings l set views = l.views + n.n from (select listing_id, count(*)::int as n from inserted group by listing_id) n
+      where l.id = n.listing_id`
+const RAISED = sql.raw(`raised as (${RAISED_SQL})`)
+
+/** One view's statement, as countViews writes a batch's (prepared once per handle as count_listing_view). */
+export function oneViewQuery(db: Db) {
+  const commitMode = db.$with('commit_mode', { mode: sql`mode` }).as(sql`select set_config('synchronous_commit', 'off', true) as mode`)
+  const inserted = db.$with('inserted', { listingId: sql`listing_id` }).as(sql`insert into listing_views (listing_id, visitor, day)
+    values (${sql.placeholder('listingId')}::bigint, ${sql.placeholder('visitor')}::text, ${sql.placeholder('day')}::date)
+    on conflict do nothing returning listing_id`)
+  const raised = db.$with('raised', { id: sql`id` }).as(sql.raw(RAISED_SQL))
+  return db.with(commitMode, inserted, raised).select({ inserted: sql<number>`(select count(*) from inserted)::int` }).from(commitMode)
+}
+
+const oneView = perHandle((db) => oneViewQuery(db).prepare('count_listing_view'))
 
 /**
  * Views of pages answered without running the listing's API (the page cache, decision 029), written in batches a

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm'
-import { arrayOf, type Db } from '@portal/db'
+import { asc, gt, sql, type SQL } from 'drizzle-orm'
+import { arrayOf, listingChanges, perHandle, type Db } from '@portal/db'
 import { rowsOf } from '../sql.ts'
 import { ADVERTISER_CODE, FLAG, MEDIA, MEDIA_ADVERTISER_SHIFT, Store, type IndexRow } from './store.ts'
 import { ADVERTISER_SQL, HAS_PLAN_SQL, HAS_TOUR_SQL, HAS_VIDEO_SQL, YEAR_BUILT_SQL } from '../facets.ts'
@@ -76,12 +76,18 @@ export async function loadStore(db: Db): Promise<{ store: Store; lastSeq: number
  * range scan on both drivers.
  */
 export async function readChanges(db: Db, floor: number, also: number[] = []): Promise<{ seq: number; listingId: number }[]> {
+  // Nearly every read (one per search and per listing page the page cache serves or stores): planned once.
+  if (!also.length) return changesAfter(db).execute({ floor, limit: CHANGES_PER_READ })
   // `also`: numbers below the floor read past before they committed (SearchIndex's holes), in the same statement.
   const holes = also.length ? sql` or seq = any(${`{${also.join(',')}}`}::bigint[])` : sql``
   const rows = rowsOf<{ seq: unknown; listing_id: unknown }>(await db.execute(sql`select seq::float8 as seq, listing_id::float8 as listing_id
     from listing_changes where seq > ${floor}${holes} order by seq limit ${CHANGES_PER_READ}`))
   return rows.map((r) => ({ seq: Number(r.seq), listingId: Number(r.listing_id) }))
 }
+
+const changesAfter = perHandle((db) => db.select({ seq: sql<number>`${listingChanges.seq}::float8`.mapWith(Number), listingId: sql<number>`${listingChanges.listingId}::float8`.mapWith(Number) })
+  .from(listingChanges).where(gt(listingChanges.seq, sql.placeholder('floor'))).orderBy(asc(listingChanges.seq))
+  .limit(sql.placeholder('limit')).prepare('listing_changes_after'))
 
 /** Re-reads the given listings into the store (removing those no longer searchable). */
 export async function applyListings(db: Db, store: Store, ids: number[]) {
