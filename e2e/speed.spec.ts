@@ -20,6 +20,22 @@ test('HTML and the client JS go out compressed (br, else gzip)', async ({ reques
   expect(js.headers()['cache-control']).toContain('immutable')
 })
 
+test('a browser gets a page the cache has not seen as zstd, then the stored br copy (decision 113)', async ({ page }) => {
+  const url = `/szukaj?miasto=krakow&e2e-zstd=${Date.now()}`
+  const first = await page.goto(url)
+  expect(first!.status()).toBe(200)
+  // Debian's Chromium names zstd (as Chromium 123+ and Firefox 126+ do): the page rendered for it goes out as zstd.
+  expect(await first!.request().headerValue('accept-encoding')).toMatch(/zstd/)
+  expect(first!.headers()['content-encoding']).toBe('zstd')
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The next visits are hits: the first makes the quality 6 br copy, which the ones after it get.
+  await page.goto(url)
+  await expect.poll(async () => (await page.goto(url))!.headers()['content-encoding']).toBe('br')
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
 test('sale searches get sale price steps and take a typed amount; rent keeps §9', async ({ page }) => {
   await page.goto('/szukaj?typ=sprzedaz')
   await hydrated(page)
@@ -103,7 +119,9 @@ test('on a phone the map view is the map alone', async ({ page }) => {
 // with the HTML's values; a heart waits for the user on the way): home 131.9 KB on 2026-11-28 (+0.4 KB in the shell).
 // Decision 102 (the listing's per-visitor part patched in from its viewer call, not its whole loader reloaded): listing
 // 139.2 → 139.4 KB on 2026-11-28 (+0.2 KB; bench/page-weight.ts on main and on the branch, the same data).
-const FIRST_PAINT_BUDGET_KB = { home: 132.3, search: 153.4, listing: 139.6 }
+// hydrate-later's offline check that tells Node from a browser (offlineInBrowser): listing 139.60 → 139.61 KB on
+// 2026-11-29 (+7 bytes; a bug fix, the budget was at the byte).
+const FIRST_PAINT_BUDGET_KB = { home: 132.3, search: 153.4, listing: 139.7 }
 
 test('the JavaScript of the first paint stays within its budget (home, /szukaj, a listing)', async ({ request }) => {
   const newest = (await (await request.get('/api/offers?limit=1')).json()) as { data: { slug: string }[] }

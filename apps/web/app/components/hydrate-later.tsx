@@ -6,7 +6,7 @@ import { woken } from './early-press'
  * A browser that says it is offline. Not Node, which has a `navigator` without `onLine` (a failed import there is
  * thrown as it is, not waited on with a `window` Node does not have).
  */
-export const offlineInBrowser = () => typeof window !== 'undefined' && typeof navigator !== 'undefined' && navigator.onLine === false
+export const offlineInBrowser = () => typeof window !== 'undefined' && navigator.onLine === false
 
 /**
  * A part that is server-rendered as usual but whose code the browser loads later (decision 040): when the browser is
