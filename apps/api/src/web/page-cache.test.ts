@@ -151,6 +151,24 @@ describe('page cache for anonymous visitors', () => {
       [constants.BROTLI_PARAM_QUALITY]: BR_BEST, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page) } }))).toBe(true)
   })
 
+  it("a client without zstd after a zstd miss gets the quality 6 br copy at once, which replaces the zstd one for good", async () => {
+    const ua = { 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15' }
+    const miss = await get('/?strona=6', { ...ua, 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(miss.headers['content-encoding']).toBe('zstd')
+    const entry = app.pageCache!.store.get('web /?strona=6')!
+    expect(entry.quickBr).toBe(true)
+    const safari = await get('/?strona=6', { ...ua, 'accept-encoding': 'gzip, deflate, br' })
+    expect(safari.headers['content-encoding']).toBe('br')
+    const page = zstdDecompressSync(miss.rawPayload).toString('utf8')
+    expect(brotliDecompressSync(safari.rawPayload).toString('utf8')).toBe(page)
+    expect(Object.keys(entry.variants)).toEqual(['br'])
+    // Already the best copy: no later hit makes it again.
+    expect(entry.quickBr).toBe(false)
+    const later = await get('/?strona=6', { ...ua, 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(later.headers['content-encoding']).toBe('br')
+    expect(later.rawPayload.equals(safari.rawPayload)).toBe(true)
+  })
+
   it('concurrent requests for a page not yet cached share one render', async () => {
     const before = renders
     const all = await Promise.all([1, 2, 3].map(() => get('/?strona=2')))

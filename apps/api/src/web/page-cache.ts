@@ -221,8 +221,8 @@ export class PageCache {
     } else {
       const quick = (enc === 'br' || enc === 'zstd') && state === 'miss'
       data = await compress(enc, await plainOf(e), quick ? BR_QUICK : BR_BEST)
-      // A zstd copy is always a quick one: the next hit makes the br copy.
-      if (this.store.addVariant(e, enc, data) && (quick || enc === 'zstd')) e.quickBr = true
+      // A zstd copy is always a quick one: the next hit makes the br copy. A br copy made here at BR_BEST is that copy.
+      if (this.store.addVariant(e, enc, data)) e.quickBr = quick || enc === 'zstd' || (enc !== 'br' && e.quickBr)
     }
     reply.code(e.status)
     for (const [name, value] of Object.entries(e.headers)) reply.header(name, value)
