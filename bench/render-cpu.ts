@@ -14,6 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { BROWSER_ACCEPT_ENCODING } from './suites/light-http.ts'
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +28,7 @@ const { values } = parseArgs({
     'page-cache-mb': { type: 'string' },
     'ssr-workers': { type: 'string' },
     // What Chromium and Firefox send; 'gzip, br' measures a client without zstd.
-    'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
+    'accept-encoding': { type: 'string', default: BROWSER_ACCEPT_ENCODING },
   },
 })
 const url = values['database-url'] ?? process.env.DATABASE_URL

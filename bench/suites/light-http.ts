@@ -1,6 +1,6 @@
 /**
- * The load suites' HTTP client: node:http with kept-alive sockets, asking for br/gzip as a browser does but keeping
- * the bytes as they came (a body is decoded only when a user reads it: a created listing's id, an error's example).
+ * The load suites' HTTP client: node:http with kept-alive sockets, asking for zstd/br/gzip as a browser does but
+ * keeping the bytes as they came (a body is decoded only when a user reads it: a created listing's id, an error's example).
  * With fetch the load generator itself took ~94 % of one of the two cores (a tee of every body for the timing, then
  * decompression of every page), so the server measured beside it had one core, not two.
  */

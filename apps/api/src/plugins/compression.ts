@@ -35,7 +35,7 @@ export type Encoding = 'zstd' | 'br' | 'gzip'
 
 const BR_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: JSON_BR_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }
 const GZIP_OPTIONS = { level: JSON_GZIP_LEVEL }
-const ZSTD_OPTIONS = { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }
+export const ZSTD_OPTIONS = { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 
 /**

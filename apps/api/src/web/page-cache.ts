@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompress, constants, gzip, zstdCompress, zstdDecompress } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
-import { ZSTD_LEVEL, acceptedEncoding } from '../plugins/compression.ts'
+import { ZSTD_OPTIONS, acceptedEncoding } from '../plugins/compression.ts'
 import { PageStore, type Encoding, type PageEntry, type Variant } from './page-store.ts'
 
 /**
@@ -46,7 +46,7 @@ export const BR_QUICK = 4
 export const BR_BEST = 6
 const compress = (enc: Variant, body: Buffer, quality = BR_BEST) => enc === 'br'
   ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-  : enc === 'zstd' ? zstd(body, { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } })
+  : enc === 'zstd' ? zstd(body, ZSTD_OPTIONS)
   : gz(body, { level: 6 })
 /** The page uncompressed: its body, or a compact copy inflated (the body goes once one exists: page-store.ts). */
 const plainOf = async (e: PageEntry) => e.body ?? (e.variants.br ? await unbrotli(e.variants.br) : await unzstd(e.variants.zstd!))
@@ -221,8 +221,9 @@ export class PageCache {
     } else {
       const quick = (enc === 'br' || enc === 'zstd') && state === 'miss'
       data = await compress(enc, await plainOf(e), quick ? BR_QUICK : BR_BEST)
-      // A zstd copy is always a quick one: the next hit makes the br copy. A br copy made here at BR_BEST is that copy.
-      if (this.store.addVariant(e, enc, data)) e.quickBr = quick || enc === 'zstd' || (enc !== 'br' && e.quickBr)
+      // The compact copy's kind: a zstd one is always quick (the next hit makes the br copy); a br one made here at
+      // BR_BEST is that copy. A gzip copy changes nothing.
+      if (this.store.addVariant(e, enc, data) && enc !== 'gzip') e.quickBr = enc === 'zstd' || quick
     }
     reply.code(e.status)
     for (const [name, value] of Object.entries(e.headers)) reply.header(name, value)

@@ -43,7 +43,8 @@ export async function countPageView(db: DbHandle, appKey: string, listing: Listi
  * The view's statement commits without waiting for its WAL to reach the disk (decision 110): set for its own
  * transaction only (set_config's `true`), which is this one statement, and read by its select so that it runs.
  */
-const VIEWS_COMMIT = sql.raw(`commit_mode as (select set_config('synchronous_commit', 'off', true))`)
+const COMMIT_MODE_SQL = `select set_config('synchronous_commit', 'off', true)`
+const VIEWS_COMMIT = sql.raw(`commit_mode as (${COMMIT_MODE_SQL})`)
 
 /**
  * Several views in one statement (one round trip and one commit, as the listing page's API runs it per uncached view):
@@ -75,7 +76,7 @@ const RAISED = sql.raw(`raised as (${RAISED_SQL})`)
 
 /** One view's statement, as countViews writes a batch's (prepared once per handle as count_listing_view). */
 export function oneViewQuery(db: Db) {
-  const commitMode = db.$with('commit_mode', { mode: sql`mode` }).as(sql`select set_config('synchronous_commit', 'off', true) as mode`)
+  const commitMode = db.$with('commit_mode', { mode: sql`mode` }).as(sql.raw(`${COMMIT_MODE_SQL} as mode`))
   const inserted = db.$with('inserted', { listingId: sql`listing_id` }).as(sql`insert into listing_views (listing_id, visitor, day)
     values (${sql.placeholder('listingId')}::bigint, ${sql.placeholder('visitor')}::text, ${sql.placeholder('day')}::date)
     on conflict do nothing returning listing_id`)
