@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import { favorites, listingMeta, listings, users } from '@portal/db'
 import { createTestApp, insertListings } from '../../test/helpers.ts'
 import { findListing } from './access.ts'
-import { advertiserOf, favouritesCount, listingPhotoRows, priceHistory } from './read.ts'
+import { addresseeOf, advertiserOf, advertiserPerson, favouritesCount, listingPhotoRows, priceHistory } from './read.ts'
 
 /** The listing page's lookups run as prepared statements: the same rows, no query built again per view. */
 describe('listing lookups', () => {
@@ -39,10 +39,17 @@ describe('listing lookups', () => {
     await t.db.db.update(users).set({ agencyId: agency.id }).where(eq(users.id, agent.id))
     const [row] = await t.db.db.select().from(listings).where(eq(listings.id, a))
     const own = await advertiserOf(t.db, row!, 3)
-    expect(own.person.id).toBe(row!.userId)
-    expect(own.card).toMatchObject({ id: row!.userId, agency: null, active_offers_count: 3 })
+    expect((await advertiserPerson(t.db, row!)).id).toBe(row!.userId)
+    expect(own).toMatchObject({ id: row!.userId, agency: null, active_offers_count: 3 })
     const viaAgent = await advertiserOf(t.db, { ...row!, userId: agency.id, agentId: agent.id }, 1)
-    expect(viaAgent.card).toMatchObject({ id: agent.id, name: 'Agent Jan', agency: { id: agency.id, name: 'Biuro Sp. z o.o.' } })
+    expect(viaAgent).toMatchObject({ id: agent.id, name: 'Agent Jan', agency: { id: agency.id, name: 'Biuro Sp. z o.o.' } })
+    // The card's reads never carry the password hash or the address; a message's addressee is the whole row.
+    const viaAgentRow = { ...row!, userId: agency.id, agentId: agent.id }
+    const person = await advertiserPerson(t.db, viaAgentRow)
+    expect(person.id).toBe(agent.id)
+    expect(Object.keys(person)).not.toContain('passwordHash')
+    expect(Object.keys(person)).not.toContain('email')
+    expect(await addresseeOf(t.db, viaAgentRow)).toMatchObject({ id: agent.id, email: 'Agent Jan@example.com', passwordHash: 'x' })
     expect(await favouritesCount(t.db, a)).toBe(0)
     await t.db.db.insert(favorites).values([{ userId: agency.id, listingId: a }, { userId: agent.id, listingId: a }])
     expect(await favouritesCount(t.db, a)).toBe(2)

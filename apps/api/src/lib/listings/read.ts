@@ -14,6 +14,12 @@ type PhotoRow = typeof listingPhotos.$inferSelect
 /** What the responses show of a photo row (pageExtras reads only these). */
 export type PhotoFields = Pick<PhotoRow, 'id' | 'kind' | 'position' | 'storageKey' | 'width' | 'height' | 'placeholder'>
 
+/** What the advertiser card and the phone reveal read of a person: never the password hash or the address. */
+const cardColumns = {
+  id: users.id, name: users.name, type: users.type, avatar: users.avatar, companyName: users.companyName,
+  agencyId: users.agencyId, createdAt: users.createdAt, deletedAt: users.deletedAt, phone: users.phone,
+}
+
 /** The listing page's per-listing reads as prepared statements, once per database handle (see findListing). */
 function pageReads(db: DbHandle['db']) {
   const id = sql.placeholder('id')
@@ -23,7 +29,7 @@ function pageReads(db: DbHandle['db']) {
     history: db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, id))
       .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id)).prepare('listing_price_history'),
     /** The owner and, when the listing names one, its agent (`agent` = the owner's id when it does not). */
-    people: db.select().from(users).where(or(eq(users.id, id), eq(users.id, sql.placeholder('agent')))).prepare('listing_advertisers'),
+    people: db.select(cardColumns).from(users).where(or(eq(users.id, id), eq(users.id, sql.placeholder('agent')))).prepare('listing_advertisers'),
     favourites: db.select({ n: count() }).from(favorites).where(eq(favorites.listingId, id)).prepare('listing_favourites_count'),
   }
 }
@@ -136,37 +142,51 @@ export function goneBody(l: ListingRow) {
   return { error: 'gone' as const, message: 'To ogłoszenie jest już nieaktualne.', category: categoryOut(l.categoryId), city: { name: l.city, slug: l.citySlug } }
 }
 
-type UserRow = typeof users.$inferSelect
-const shownName = (u: UserRow) => (u.companyName && u.type !== 'user' && !u.agencyId ? u.companyName : u.name)
-const publicUser = (u: UserRow) => ({ id: u.id, name: shownName(u), avatar: u.avatar, profile_url: profilePath(u.id, shownName(u)) })
+type CardRow = Pick<typeof users.$inferSelect, keyof typeof cardColumns>
+const shownName = (u: CardRow) => (u.companyName && u.type !== 'user' && !u.agencyId ? u.companyName : u.name)
+const publicUser = (u: CardRow) => ({ id: u.id, name: shownName(u), avatar: u.avatar, profile_url: profilePath(u.id, shownName(u)) })
 
-/** The person on the advertiser card (the agent when an agency listing names one) and their agency. */
-export async function advertiserOf(db: DbHandle, l: ListingRow, activeCount?: number) {
+/** The person answering for the listing: its agent when an agency listing names a live one, else its owner. */
+async function advertisers(db: DbHandle, l: ListingRow) {
   const rows = await readsOf(db.db).people.execute({ id: l.userId, agent: l.agentId ?? l.userId })
   const owner = rows.find((u) => u.id === l.userId)!
   const agent = l.agentId ? rows.find((u) => u.id === l.agentId && !u.deletedAt) : undefined
-  const person = agent ?? owner
-  let agency: UserRow | undefined = agent ? owner : undefined
+  return { owner, agent, person: agent ?? owner }
+}
+
+/** The advertiser's card fields with the phone (the phone reveal and the viewings read only these). */
+export async function advertiserPerson(db: DbHandle, l: ListingRow) {
+  return (await advertisers(db, l)).person
+}
+
+/** The advertiser card: the agent when an agency listing names one, else the owner, and their agency. */
+export async function advertiserOf(db: DbHandle, l: ListingRow, activeCount?: number) {
+  const { owner, agent, person } = await advertisers(db, l)
+  let agency: CardRow | undefined = agent ? owner : undefined
   if (!agency && owner.agencyId) {
-    ;[agency] = await db.db.select().from(users).where(eq(users.id, owner.agencyId)).limit(1)
+    ;[agency] = await db.db.select(cardColumns).from(users).where(eq(users.id, owner.agencyId)).limit(1)
   }
   const n = activeCount ?? await sellerActiveCountSql(db, l.userId)
   return {
-    person,
-    card: {
-      id: person.id,
-      name: person.name,
-      type: person.type,
-      // The owner's kind as the search's filter reads it (ADVERTISER_SQL): the column kept by triggers (decision 101).
-      kind: l.advertiser,
-      avatar: person.avatar,
-      company_name: person.companyName,
-      agency: agency ? publicUser(agency) : null,
-      profile_url: profilePath(person.id, shownName(person)),
-      member_since: new Date(person.createdAt).toISOString(),
-      active_offers_count: n,
-    },
+    id: person.id,
+    name: person.name,
+    type: person.type,
+    // The owner's kind as the search's filter reads it (ADVERTISER_SQL): the column kept by triggers (decision 101).
+    kind: l.advertiser,
+    avatar: person.avatar,
+    company_name: person.companyName,
+    agency: agency ? publicUser(agency) : null,
+    profile_url: profilePath(person.id, shownName(person)),
+    member_since: new Date(person.createdAt).toISOString(),
+    active_offers_count: n,
   }
+}
+
+/** The whole row of the person a message to the listing goes to (the mail needs their address and settings). */
+export async function addresseeOf(db: DbHandle, l: ListingRow) {
+  const person = await advertiserPerson(db, l)
+  const [row] = await db.db.select().from(users).where(eq(users.id, person.id)).limit(1)
+  return row!
 }
 
 /**

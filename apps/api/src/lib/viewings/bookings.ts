@@ -9,7 +9,7 @@ import { requireCaptcha } from '../http/captcha.ts'
 import { blockedFor, hit } from '../http/throttle.ts'
 import { currentUser, type UserRow } from '../accounts/guard.ts'
 import type { ListingRow } from '../listings/access.ts'
-import { advertiserOf } from '../listings/read.ts'
+import { advertiserPerson } from '../listings/read.ts'
 import { displayName } from '../people/profile.ts'
 import { announce, type BookingRow } from './announce.ts'
 import { gridSlots, MIN_LEAD_MINUTES, HORIZON_DAYS } from './slots.ts'
@@ -105,7 +105,7 @@ export type Target = { listing: ListingRow } | { investment: { id: number; userI
 export async function book(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, target: Target, input: Input) {
   const user = await currentUser(request)
   const key: PlaceKey = 'listing' in target ? { listingId: target.listing.id } : { investmentId: target.investment.id }
-  const ownerId = 'listing' in target ? (await advertiserOf(app.db, target.listing)).person.id : target.investment.userId
+  const ownerId = 'listing' in target ? (await advertiserPerson(app.db, target.listing)).id : target.investment.userId
   if (user && (user.id === ownerId || ('listing' in target && user.id === target.listing.userId))) throw new HttpError(403, 'forbidden', 'listing' in target ? VIEWING_MESSAGES.ownListing : VIEWING_MESSAGES.ownInvestment)
   if (!user) {
     if (!input.name) throw fieldError('name', MESSAGE_MESSAGES.nameRequired)

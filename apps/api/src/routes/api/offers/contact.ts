@@ -12,7 +12,7 @@ import { currentUser } from '../../../lib/accounts/guard.ts'
 import { requireCaptcha } from '../../../lib/http/captcha.ts'
 import { blockedFor, hit } from '../../../lib/http/throttle.ts'
 import { findListing, isPubliclyVisible, listingNotFound } from '../../../lib/listings/access.ts'
-import { advertiserOf } from '../../../lib/listings/read.ts'
+import { addresseeOf, advertiserPerson } from '../../../lib/listings/read.ts'
 import { PHONE_LIMIT } from '../user/phone.ts'
 import { recordPhoneReveal } from '../../../lib/stats/events.ts'
 
@@ -53,8 +53,8 @@ const contact: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const listing = await visibleListing(request, request.params.id)
-    const { person } = await advertiserOf(app.db, listing)
-    return sendContactMessage(app, request, reply, { owner: person, listing: { id: listing.id, title: listing.title, slug: listing.slug }, body: request.body })
+    const owner = await addresseeOf(app.db, listing)
+    return sendContactMessage(app, request, reply, { owner, listing: { id: listing.id, title: listing.title, slug: listing.slug }, body: request.body })
   })
 
   app.post('/offers/:id/phone', {
@@ -70,7 +70,7 @@ const contact: FastifyPluginAsyncZod = async (app) => {
     await checkLimits(request, reply, [[key, PHONE_LIMIT.max]])
     await requireCaptcha(request, request.body?.captcha)
     const listing = await visibleListing(request, request.params.id)
-    const { person } = await advertiserOf(app.db, listing)
+    const person = await advertiserPerson(app.db, listing)
     let phone = person.phone
     if (!phone && person.id !== listing.userId) {
       const [owner] = await app.db.db.select({ phone: users.phone }).from(users)

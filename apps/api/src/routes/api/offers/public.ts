@@ -58,7 +58,7 @@ const publicOffer: FastifyPluginAsyncZod = async (app) => {
       views,
       favourites_count: favourites,
       price_history: history,
-      advertiser: advertiser.card,
+      advertiser,
       is_owner: owner,
       is_favorite: favorite,
       viewings,
