@@ -67,31 +67,78 @@ export const popcount = (v: number) => {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
+/** Scratch of andGroups: a group's OR over the range, and the words still nonzero once few are. */
+let orScratch = new Uint32Array(0)
+let liveWords = new Int32Array(0)
+
+/** Groups of several sets first (the likeliest to be sparse: a category's subcategories, a phrase's places), `not` last. */
+const groupRank = (g: BitGroup) => (g.not ? 2 : g.sets.length > 1 ? 0 : 1)
+
 /**
  * The AND of the groups over the words [lo, hi] into out[0 .. hi - lo] (a set shorter than the range reads as 0).
+ * A group of several sets is ORed set by set (one tight pass per set; the first group straight into `out`), and once
+ * fewer than 1 word in 16 is left nonzero the groups after it read only those words. Word by word over every set of a
+ * group, ANDed into every word of the range, it cost ~0.5 ms of a 0.8 ms phrase search at 1M (e.g. "garaż" to rent).
  */
 export function andGroups(groups: BitGroup[], lo: number, hi: number, out: Uint32Array) {
   const n = hi - lo + 1
   out.fill(0xffffffff, 0, n)
-  for (const g of groups) {
+  const ordered = groups.length > 1 ? [...groups].sort((x, y) => groupRank(x) - groupRank(y)) : groups
+  let live = -1 // the count of liveWords in use; -1 while every word of the range is visited
+  let first = true
+  for (const g of ordered) {
     const sets = g.sets.filter((s): s is Uint32Array => s !== undefined)
     if (!sets.length) {
       if (!g.not) { out.fill(0, 0, n); return }
       continue
     }
-    if (sets.length === 1) {
-      const s = sets[0]!
-      const end = Math.min(hi + 1, s.length)
-      if (g.not) { for (let w = lo; w < end; w++) out[w - lo]! &= ~s[w]! } else {
-        for (let w = lo; w < end; w++) out[w - lo]! &= s[w]!
-        if (end <= hi) out.fill(0, Math.max(0, end - lo), n)
+    if (live >= 0) {
+      let kept = 0
+      for (let k = 0; k < live; k++) {
+        const i = liveWords[k]!, w = lo + i
+        let v = 0
+        for (const s of sets) if (w < s.length) v |= s[w]!
+        const r = out[i]! & (g.not ? ~v : v)
+        out[i] = r
+        if (r) liveWords[kept++] = i
       }
+      live = kept
       continue
     }
-    for (let w = lo; w <= hi; w++) {
-      let v = 0
-      for (const s of sets) if (w < s.length) v |= s[w]!
-      out[w - lo]! &= g.not ? ~v : v
+    let nonzero = -1 // counted after a group of several sets only (a count in the single-set passes slowed them)
+    if (sets.length > 1 && first && !g.not) {
+      out.fill(0, 0, n)
+      for (const s of sets) {
+        const end = Math.min(hi + 1, s.length)
+        for (let w = lo; w < end; w++) { const v = s[w]!; if (v) out[w - lo]! |= v }
+      }
+      nonzero = 0
+      for (let i = 0; i < n; i++) if (out[i]) nonzero++
+    } else {
+      let src = sets[0]!
+      let from = lo
+      if (sets.length > 1) {
+        if (orScratch.length < n) orScratch = new Uint32Array(Math.max(n, orScratch.length * 2))
+        src = orScratch
+        from = 0
+        src.fill(0, 0, n)
+        for (const s of sets) {
+          const end = Math.min(hi + 1, s.length)
+          for (let w = lo; w < end; w++) { const v = s[w]!; if (v) src[w - lo]! |= v }
+        }
+      }
+      // src[from + i] is word lo + i of the group (one set read in place, else their OR in the scratch).
+      const end = Math.max(0, Math.min(n, src.length - from))
+      if (g.not) { for (let i = 0; i < end; i++) out[i]! &= ~src[from + i]! } else {
+        for (let i = 0; i < end; i++) out[i]! &= src[from + i]!
+        if (end < n) out.fill(0, end, n)
+      }
+    }
+    first = false
+    if (nonzero >= 0 && nonzero * 16 < n) {
+      if (liveWords.length < nonzero) liveWords = new Int32Array(Math.max(nonzero, liveWords.length * 2))
+      live = 0
+      for (let i = 0; i < n; i++) if (out[i]) liveWords[live++] = i
     }
   }
 }
