@@ -38,26 +38,37 @@ const GZIP_OPTIONS = { level: JSON_GZIP_LEVEL }
 export const ZSTD_OPTIONS = { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 
-/**
- * For a compression made for this response: zstd if the client names it, else br, else gzip, else nothing (a coding
- * weighted below another gives way to it; q=0 refuses one; `*` stands for br and gzip when not named, not for zstd,
- * which older clients that send `*` may not decode).
- */
-export function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {
-  if (!header) return undefined
+/** Accept-Encoding read once: the weight (q) of a coding, `*`'s for one not named (x-gzip is gzip), and whether it is named. */
+export interface Accepted { weight(enc: string): number; named(enc: string): boolean }
+
+export function acceptWeights(header: string | string[] | undefined): Accepted {
   const q = new Map<string, number>()
-  for (const part of String(header).toLowerCase().split(',')) {
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';')
     if (!name) continue
     const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     const value = qp ? Number(qp.slice(2)) : 1
     q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0)
   }
-  const weight = (enc: string) => q.get(enc) ?? q.get('*') ?? 0
-  if (q.has('zstd') && weight('zstd') > 0 && weight('zstd') >= weight('br') && weight('zstd') >= weight('gzip')) return 'zstd'
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br'
-  if (weight('gzip') > 0) return 'gzip'
+  return { weight: (enc) => q.get(enc) ?? q.get('*') ?? 0, named: (enc) => q.has(enc) }
+}
+
+/**
+ * For a compression made for this response: zstd if the client names it, else br, else gzip, else nothing (a coding
+ * weighted below another gives way to it; q=0 refuses one; `*` stands for br and gzip when not named, not for zstd,
+ * which older clients that send `*` may not decode). The page cache's stored copies follow their own rule
+ * (page-cache.ts storedEncoding) over the same weights.
+ */
+export function responseEncoding(a: Accepted): Encoding | undefined {
+  const zstd = a.weight('zstd'), br = a.weight('br'), gzip = a.weight('gzip')
+  if (a.named('zstd') && zstd > 0 && zstd >= br && zstd >= gzip) return 'zstd'
+  if (br > 0 && br >= gzip) return 'br'
+  if (gzip > 0) return 'gzip'
   return undefined
+}
+
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {
+  return header ? responseEncoding(acceptWeights(header)) : undefined
 }
 
 /**

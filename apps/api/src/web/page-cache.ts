@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompress, constants, gzip, zstdCompress, zstdDecompress } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
-import { ZSTD_OPTIONS, acceptedEncoding } from '../plugins/compression.ts'
+import { ZSTD_OPTIONS, acceptWeights, responseEncoding, type Accepted } from '../plugins/compression.ts'
 import { PageStore, type Encoding, type PageEntry, type Variant } from './page-store.ts'
 
 /**
@@ -209,21 +209,22 @@ export class PageCache {
     // (an investment's, with its units) count no listing's view.
     if (countView && e.listings && LISTING_PAGE.test(e.key)) this.opts.viewed?.(e.listings[0]!, request)
     const small = e.body !== undefined && e.body.length < 1024
-    let enc = small ? 'identity' : pickEncoding(request.headers['accept-encoding'])
+    const accepted = acceptWeights(request.headers['accept-encoding'])
+    let enc = small ? 'identity' : storedEncoding(accepted)
     // No br copy yet (a miss, or the miss's zstd copy): a client that names zstd gets the cheap one.
-    if (!small && !e.variants.br && acceptedEncoding(request.headers['accept-encoding']) === 'zstd') enc = 'zstd'
+    if (!small && !e.variants.br && responseEncoding(accepted) === 'zstd') enc = 'zstd'
     let data: Buffer
     const kept = enc === 'identity' ? undefined : e.variants[enc]
     if (enc === 'identity') data = await plainOf(e)
     else if (kept) {
       data = kept
-      if ((enc === 'br' || enc === 'zstd') && e.quickBr && state !== 'miss') this.improve(e)
+      if ((enc === 'br' || enc === 'zstd') && e.quickCopy && state !== 'miss') this.improve(e)
     } else {
       const quick = (enc === 'br' || enc === 'zstd') && state === 'miss'
       data = await compress(enc, await plainOf(e), quick ? BR_QUICK : BR_BEST)
       // The compact copy's kind: a zstd one is always quick (the next hit makes the br copy); a br one made here at
       // BR_BEST is that copy. A gzip copy changes nothing.
-      if (this.store.addVariant(e, enc, data) && enc !== 'gzip') e.quickBr = enc === 'zstd' || quick
+      if (this.store.addVariant(e, enc, data) && enc !== 'gzip') e.quickCopy = enc === 'zstd' || quick
     }
     reply.code(e.status)
     for (const [name, value] of Object.entries(e.headers)) reply.header(name, value)
@@ -239,7 +240,7 @@ export class PageCache {
 
 /** Replaces a page's quick br or zstd copy by the quality 6 br one (once; the page may have gone meanwhile). */
 function improveOnce(store: PageStore, e: PageEntry, done?: () => void) {
-  e.quickBr = false
+  e.quickCopy = false
   const quick = e.variants.br
   void (async () => {
     try {
@@ -265,16 +266,10 @@ function keyOf(request: FastifyRequest): string {
   return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
 }
 
-/** For a stored copy: br when the client takes it, else gzip, else none (q=0 refuses). */
-export function pickEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Set<string>()
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';')
-    if (!name || params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue
-    accepted.add(name.trim())
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+/** For a stored copy: br when the client takes it at all (the copy kept at quality 6), else gzip, else none. */
+export function storedEncoding(a: Accepted): Encoding | 'identity' {
+  if (a.weight('br') > 0) return 'br'
+  if (a.weight('gzip') > 0) return 'gzip'
   return 'identity'
 }
 

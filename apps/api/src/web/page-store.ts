@@ -19,7 +19,7 @@ export interface PageEntry {
    * The compact copy is the miss's quick one (page-cache.ts: brotli BR_QUICK, or zstd for a client that takes it): its
    * first hit makes the better br one.
    */
-  quickBr?: boolean
+  quickCopy?: boolean
   storedAt: number
   /** Served as it is until then… */
   freshUntil: number
