@@ -272,9 +272,11 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
    * The conditions no facet bitset holds (ranges, places, dates, units), for one slot: part of the walk's test, and all
    * that the count (decision 084) tests slot by slot after the bitsets (undefined: nothing left to test).
    */
-  const rest = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
-    || citiesT || districts
-    ? (x: number): boolean => {
+  const others = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
+    || districts
+  // A city alone (a phrase's 'we Wrocławiu', a city filter over a word's slots): its own lean test, called per slot.
+  const rest = citiesT && !others ? (x: number): boolean => citiesT[st.city[x]!] === 1
+    : others || citiesT ? (x: number): boolean => {
       if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
       if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
       if (box) {
