@@ -206,6 +206,29 @@ describe('in-memory search index', () => {
     }
   }, 120_000)
 
+  it("a phrase naming a district answers as SQL does where another city has a district of that name", async () => {
+    // 'Bielany' is a district of Warszawa and of Toruń in the catalogue; a Kraków listing names it too (free text).
+    const place = (slug: string) => CITIES.find((c) => c.slug === slug)!
+    const at = (slug: string, district: string) => {
+      const c = place(slug)
+      return { categoryId: CATEGORIES[0]!.id, offerType: 'sell' as const, price: 40_000_000, city: c.name, citySlug: c.slug, district,
+        locationName: `${c.name}, ${district}`, lat: c.lat, lon: c.lon }
+    }
+    const ids = await insertListings(t.db, [at('warszawa', 'Bielany'), at('torun', 'Bielany'), at('krakow', 'Bielany'), at('warszawa', 'Mokotów')])
+    try {
+      const ix = index()
+      await ix.load()
+      for (const q of [{ phrase: 'Bielany' }, { phrase: 'bielany', sort: 'price_asc' as const }, { phrase: 'mieszkanie Bielany' }]) {
+        const got = await viaIndex(ix, q)
+        expect(got, JSON.stringify(q)).toEqual(await viaSql(t.db.db, q))
+      }
+      const bielany = await viaIndex(ix, { phrase: 'Bielany' })
+      expect(bielany!.ids.map((x) => Number.parseInt(x))).not.toContain(ids[2])
+    } finally {
+      await t.db.db.delete(listings).where(sql`${listings.id} in ${ids}`)
+    }
+  }, 60_000)
+
   it('stops walking early beyond the exact-count cap: the same pages, an estimated total', async () => {
     // Many listings in few lists, so that lists have more matches than a page needs.
     const flat = CATEGORIES.find((c) => c.slug === 'mieszkanie')!.id

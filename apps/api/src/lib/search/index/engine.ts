@@ -273,10 +273,15 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
    * that the count (decision 084) tests slot by slot after the bitsets (undefined: nothing left to test).
    */
   const others = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
-    || districts
-  // A city alone (a phrase's 'we Wrocławiu', a city filter over a word's slots): its own lean test, called per slot.
-  const rest = citiesT && !others ? (x: number): boolean => citiesT[st.city[x]!] === 1
-    : others || citiesT ? (x: number): boolean => {
+  // A city alone (a phrase's 'we Wrocławiu', a city filter over a word's slots) or a phrase's districts alone
+  // ('zoliborz'): their own lean tests, called per slot, instead of the closure that checks every kind.
+  const rest = citiesT && !others && !districts ? (x: number): boolean => citiesT[st.city[x]!] === 1
+    : districts && !others && !citiesT ? (x: number): boolean => {
+      const code = st.district[x]!
+      for (const dd of districts) if (dd.code === code && dd.cities.has(st.city[x]!)) return true
+      return false
+    }
+    : others || citiesT || districts ? (x: number): boolean => {
       if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
       if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
       if (box) {
