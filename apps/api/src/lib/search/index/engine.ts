@@ -273,15 +273,16 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
    * that the count (decision 084) tests slot by slot after the bitsets (undefined: nothing left to test).
    */
   const others = hasPrice || hasArea || box || units || places || leaseYears !== undefined || added !== undefined || hasPpm2 || hasYear
-  // A city alone (a phrase's 'we Wrocławiu', a city filter over a word's slots) or a phrase's districts alone
-  // ('zoliborz'): their own lean tests, called per slot, instead of the closure that checks every kind.
-  const rest = citiesT && !others && !districts ? (x: number): boolean => citiesT[st.city[x]!] === 1
-    : districts && !others && !citiesT ? (x: number): boolean => {
-      const code = st.district[x]!
-      for (const dd of districts) if (dd.code === code && dd.cities.has(st.city[x]!)) return true
-      return false
-    }
-    : others || citiesT || districts ? (x: number): boolean => {
+  const inCities = citiesT && ((x: number): boolean => citiesT[st.city[x]!] === 1)
+  const inDistrictsOf = districts && ((x: number): boolean => {
+    const code = st.district[x]!
+    for (const dd of districts) if (dd.code === code && dd.cities.has(st.city[x]!)) return true
+    return false
+  })
+  // A city or a phrase's districts alone ('we Wrocławiu', 'zoliborz') is tested by its own lean check, called per slot,
+  // not by the closure that checks every kind.
+  const lean = others || (inCities && inDistrictsOf) ? undefined : inCities || inDistrictsOf || undefined
+  const rest = lean ? lean : others || inCities || inDistrictsOf ? (x: number): boolean => {
       if (hasPrice) { const price = st.price[x]!; if (price < priceMin || price > priceMax) return false }
       if (hasArea) { const a = st.area[x]!; if (!(a >= areaMin && a <= areaMax)) return false }
       if (box) {
@@ -296,8 +297,8 @@ function plan(store: Store, q: SearchQuery, now: number): Plan {
       if (added !== undefined && !(st.created[x]! >= added)) return false
       if (hasPpm2) { const v = st.ppm2[x]!; if (!(v >= ppm2Min && v <= ppm2Max)) return false }
       if (hasYear) { const y = st.built[x]!; if (y < 0 || y < yearMin || y > yearMax) return false }
-      if (citiesT && citiesT[st.city[x]!] !== 1) return false
-      if (districts && !districts.some((dd) => dd.code === st.district[x] && dd.cities.has(st.city[x]!))) return false
+      if (inCities && !inCities(x)) return false
+      if (inDistrictsOf && !inDistrictsOf(x)) return false
       return true
     }
     : undefined

@@ -100,12 +100,21 @@ function andSets(sets: Uint32Array[], masks: number[], lo: number, n: number, ou
   }
 }
 
+/** into[0 .. hi - lo] = the OR of the sets' words lo..hi, one tight pass per set (a short set reads as 0 past its end). */
+function orSets(sets: Uint32Array[], lo: number, hi: number, into: Uint32Array) {
+  into.fill(0, 0, hi - lo + 1)
+  for (const s of sets) {
+    const end = Math.min(hi + 1, s.length)
+    for (let w = lo; w < end; w++) { const v = s[w]!; if (v) into[w - lo]! |= v }
+  }
+}
+
 /**
  * The AND of the groups over the words [lo, hi] into out[0 .. hi - lo] (a set shorter than the range reads as 0).
- * A group of several sets is ORed set by set (one tight pass per set; the first group straight into `out`), and once
- * fewer than 1 word in 16 is left nonzero the groups after it read only those words; groups of one set are ANDed up to
- * four per pass (andSets). Word by word over every set of a
- * group, ANDed into every word of the range, it cost ~0.5 ms of a 0.8 ms phrase search at 1M (e.g. "garaż" to rent).
+ * A group of several sets is ORed set by set (orSets; the first group straight into `out`), and once fewer than 1 word
+ * in 16 is left nonzero the groups after it read only those words; groups of one set are ANDed up to four per pass
+ * (andSets). Word by word over every set of a group, ANDed into every word of the range, it cost ~0.5 ms of a 0.8 ms
+ * phrase search at 1M (e.g. "garaż" to rent).
  */
 export function andGroups(groups: BitGroup[], lo: number, hi: number, out: Uint32Array) {
   const n = hi - lo + 1
@@ -144,11 +153,7 @@ export function andGroups(groups: BitGroup[], lo: number, hi: number, out: Uint3
     }
     let nonzero = -1 // counted after a group of several sets only (a count in the single-set passes slowed them)
     if (sets.length > 1 && first && !g.not) {
-      out.fill(0, 0, n)
-      for (const s of sets) {
-        const end = Math.min(hi + 1, s.length)
-        for (let w = lo; w < end; w++) { const v = s[w]!; if (v) out[w - lo]! |= v }
-      }
+      orSets(sets, lo, hi, out)
       nonzero = 0
       for (let i = 0; i < n; i++) if (out[i]) nonzero++
     } else {
@@ -156,13 +161,9 @@ export function andGroups(groups: BitGroup[], lo: number, hi: number, out: Uint3
       let from = lo
       if (sets.length > 1) {
         if (orScratch.length < n) orScratch = new Uint32Array(Math.max(n, orScratch.length * 2))
+        orSets(sets, lo, hi, orScratch)
         src = orScratch
         from = 0
-        src.fill(0, 0, n)
-        for (const s of sets) {
-          const end = Math.min(hi + 1, s.length)
-          for (let w = lo; w < end; w++) { const v = s[w]!; if (v) src[w - lo]! |= v }
-        }
       }
       // src[from + i] is word lo + i of the group (one set read in place, else their OR in the scratch).
       const end = Math.max(0, Math.min(n, src.length - from))
