@@ -7,7 +7,7 @@ import type { ServerBuild } from 'react-router'
 import { buildApp } from '../app.ts'
 import { createTestApp } from '../test/helpers.ts'
 import { mountWeb } from '../web/ssr.ts'
-import { COMPRESS_THRESHOLD, JSON_BR_QUALITY, JSON_GZIP_LEVEL, ZSTD_LEVEL, acceptedEncoding } from './compression.ts'
+import { COMPRESS_THRESHOLD, JSON_BR_QUALITY, JSON_GZIP_LEVEL, ZSTD_LEVEL, acceptWeights, acceptedEncoding, storedEncoding, type Encoding } from './compression.ts'
 
 describe('compression (br/gzip)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -73,20 +73,31 @@ describe('compression (br/gzip)', () => {
     expect(small.json()).toHaveProperty('status')
   })
 
-  it('Accept-Encoding: zstd when named, else br unless refused or weighted below gzip; q=0 and unknown codings are not taken', () => {
-    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('zstd')
-    expect(acceptedEncoding('zstd;q=0, br, gzip')).toBe('br')
-    expect(acceptedEncoding('zstd;q=0.5, br, gzip')).toBe('br')
-    expect(acceptedEncoding('zstd;q=0.5, br;q=0, gzip')).toBe('gzip')
-    expect(acceptedEncoding('zstd')).toBe('zstd')
-    expect(acceptedEncoding('gzip, deflate, br')).toBe('br')
-    expect(acceptedEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
-    expect(acceptedEncoding('gzip;q=0, br;q=0')).toBeUndefined()
-    expect(acceptedEncoding('x-gzip')).toBe('gzip')
-    expect(acceptedEncoding('*')).toBe('br')
-    expect(acceptedEncoding('*;q=0, gzip')).toBe('gzip')
-    expect(acceptedEncoding('identity')).toBeUndefined()
-    expect(acceptedEncoding(undefined)).toBeUndefined()
+  it('Accept-Encoding, one parse, two rules: per response zstd when named, else br unless refused or weighted below gzip; a stored copy br whenever taken, else gzip; q=0 and unknown codings are not taken', () => {
+    // header → the per-response coding (acceptedEncoding), the page cache's stored copy (storedEncoding)
+    const cases: [string | undefined, Encoding | undefined, 'br' | 'gzip' | 'identity'][] = [
+      ['gzip, deflate, br, zstd', 'zstd', 'br'],
+      ['zstd;q=0, br, gzip', 'br', 'br'],
+      ['zstd;q=0.5, br, gzip', 'br', 'br'],
+      ['zstd;q=0.5, br;q=0, gzip', 'gzip', 'gzip'],
+      ['zstd', 'zstd', 'identity'],
+      ['gzip, deflate, br', 'br', 'br'],
+      ['br;q=0.5, gzip;q=0.8', 'gzip', 'br'],
+      ['br;q=0.5, gzip', 'gzip', 'br'],
+      ['br;q=0, gzip', 'gzip', 'gzip'],
+      ['gzip, deflate', 'gzip', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined, 'identity'],
+      ['x-gzip', 'gzip', 'gzip'],
+      ['*', 'br', 'br'],
+      ['*;q=0, gzip', 'gzip', 'gzip'],
+      ['gzip;q=0, *;q=0', undefined, 'identity'],
+      ['identity', undefined, 'identity'],
+      [undefined, undefined, 'identity'],
+    ]
+    for (const [header, response, stored] of cases) {
+      expect(acceptedEncoding(header), String(header)).toBe(response)
+      expect(storedEncoding(acceptWeights(header)), String(header)).toBe(stored)
+    }
   })
 
   it('a built JS file is served from its precompressed .br; CSS without one is compressed on the fly', async () => {

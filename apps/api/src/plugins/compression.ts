@@ -56,8 +56,7 @@ export function acceptWeights(header: string | string[] | undefined): Accepted {
 /**
  * For a compression made for this response: zstd if the client names it, else br, else gzip, else nothing (a coding
  * weighted below another gives way to it; q=0 refuses one; `*` stands for br and gzip when not named, not for zstd,
- * which older clients that send `*` may not decode). The page cache's stored copies follow their own rule
- * (page-cache.ts storedEncoding) over the same weights.
+ * which older clients that send `*` may not decode). The page cache's stored copies follow storedEncoding.
  */
 export function responseEncoding(a: Accepted): Encoding | undefined {
   const zstd = a.weight('zstd'), br = a.weight('br'), gzip = a.weight('gzip')
@@ -65,6 +64,13 @@ export function responseEncoding(a: Accepted): Encoding | undefined {
   if (br > 0 && br >= gzip) return 'br'
   if (gzip > 0) return 'gzip'
   return undefined
+}
+
+/** For a page cache's stored copy: br when the client takes it at all (the copy kept at quality 6), else gzip, else none. */
+export function storedEncoding(a: Accepted): 'br' | 'gzip' | 'identity' {
+  if (a.weight('br') > 0) return 'br'
+  if (a.weight('gzip') > 0) return 'gzip'
+  return 'identity'
 }
 
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {

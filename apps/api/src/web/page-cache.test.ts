@@ -11,8 +11,8 @@ import { createOffer, validOffer } from '../routes/api/offers/test-support.ts'
 import { validInvestment, validUnit } from '../routes/api/investments/test-support.ts'
 import type { LoadContext } from './load-context.ts'
 import { mountWeb } from './ssr.ts'
-import { ZSTD_LEVEL, acceptWeights } from '../plugins/compression.ts'
-import { BR_BEST, BR_QUICK, storedEncoding } from './page-cache.ts'
+import { ZSTD_LEVEL } from '../plugins/compression.ts'
+import { BR_BEST, BR_QUICK } from './page-cache.ts'
 
 /**
  * The anonymous page cache (decision 029) through the real catch-all, session plugin, API and change log, with a
@@ -53,21 +53,6 @@ async function fakeSite(request: Request, context: LoadContext): Promise<Respons
   }
   return html('404', {}, 404)
 }
-
-describe('the copy a stored page is sent as', () => {
-  it('br whenever the client takes it, else gzip, else none: the weights of compression.ts, x-gzip and * included', () => {
-    const stored = (h: string | undefined) => storedEncoding(acceptWeights(h))
-    expect(stored('gzip, deflate, br, zstd')).toBe('br')
-    expect(stored('br;q=0.5, gzip')).toBe('br')
-    expect(stored('br;q=0, gzip')).toBe('gzip')
-    expect(stored('gzip, deflate')).toBe('gzip')
-    expect(stored('x-gzip')).toBe('gzip')
-    expect(stored('*')).toBe('br')
-    expect(stored('gzip;q=0, *;q=0')).toBe('identity')
-    expect(stored('identity')).toBe('identity')
-    expect(stored(undefined)).toBe('identity')
-  })
-})
 
 describe('page cache for anonymous visitors', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>

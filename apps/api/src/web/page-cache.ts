@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompress, constants, gzip, zstdCompress, zstdDecompress } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
-import { ZSTD_OPTIONS, acceptWeights, responseEncoding, type Accepted } from '../plugins/compression.ts'
+import { ZSTD_OPTIONS, acceptWeights, responseEncoding, storedEncoding } from '../plugins/compression.ts'
 import { PageStore, type Encoding, type PageEntry, type Variant } from './page-store.ts'
 
 /**
@@ -210,7 +210,7 @@ export class PageCache {
     if (countView && e.listings && LISTING_PAGE.test(e.key)) this.opts.viewed?.(e.listings[0]!, request)
     const small = e.body !== undefined && e.body.length < 1024
     const accepted = acceptWeights(request.headers['accept-encoding'])
-    let enc = small ? 'identity' : storedEncoding(accepted)
+    let enc: Encoding = small ? 'identity' : storedEncoding(accepted)
     // No br copy yet (a miss, or the miss's zstd copy): a client that names zstd gets the cheap one.
     if (!small && !e.variants.br && responseEncoding(accepted) === 'zstd') enc = 'zstd'
     let data: Buffer
@@ -264,13 +264,6 @@ function sendRendered(reply: FastifyReply, r: Rendered, state: string) {
 /** Crawlers get the page rendered to the end instead of streamed (entry.server.tsx): another copy. */
 function keyOf(request: FastifyRequest): string {
   return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'} ${request.url}`
-}
-
-/** For a stored copy: br when the client takes it at all (the copy kept at quality 6), else gzip, else none. */
-export function storedEncoding(a: Accepted): Encoding | 'identity' {
-  if (a.weight('br') > 0) return 'br'
-  if (a.weight('gzip') > 0) return 'gzip'
-  return 'identity'
 }
 
 function appendVary(vary: string | undefined, name: string): string {
